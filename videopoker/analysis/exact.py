@@ -1,0 +1,157 @@
+"""The exact return of a paytable under perfect play, and how often each final hand comes.
+
+Every dealt hand (one per suit class, weighted by its size) plays its best hold; the final-hand
+counts of those holds, put on the common denominator C(deck, 5) × lcm of the draw counts, are
+exact integers, and the return, variance and probabilities follow from them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, lcm
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from videopoker.analysis.draws import HAND, HELD_COUNT, HOLDS, DrawTables, Progress, _quiet, draw_tables
+from videopoker.errors import VideoPokerError
+from videopoker.evaluate import PayCategory
+from videopoker.paytable import Paytable
+
+
+@dataclass(frozen=True)
+class ReturnRow:
+    """One line of a return table: a final category under perfect play."""
+
+    category: PayCategory
+    pays: Fraction             # per coin bet
+    combinations: int          # on the common denominator
+    probability: Fraction
+
+    @property
+    def contribution(self) -> Fraction:
+        return self.probability * self.pays
+
+    @property
+    def one_in(self) -> float:
+        """Average games between two of these (the "1 in N" of published tables)."""
+        return float(1 / self.probability) if self.probability else float("inf")
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The return table of a paytable at a bet of ``coins``; figures are per coin bet."""
+
+    paytable: Paytable
+    coins: int
+    rows: tuple[ReturnRow, ...]
+    total_combinations: int
+
+    @property
+    def rtp(self) -> Fraction:
+        return sum((row.contribution for row in self.rows), Fraction(0))
+
+    @property
+    def variance(self) -> Fraction:
+        second = sum((row.probability * row.pays**2 for row in self.rows), Fraction(0))
+        return second - self.rtp**2
+
+    @property
+    def standard_deviation(self) -> float:
+        return math.sqrt(self.variance)
+
+    @property
+    def royal_cycle(self) -> float:
+        """Average games per royal flush."""
+        return self.row(PayCategory.ROYAL_FLUSH).one_in
+
+    def row(self, category: PayCategory) -> ReturnRow:
+        return next(row for row in self.rows if row.category is category)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "paytable": self.paytable.name, "game": self.paytable.game.key, "coins": self.coins,
+            "rtp": float(self.rtp), "variance": float(self.variance),
+            "standard_deviation": self.standard_deviation, "royal_cycle": self.royal_cycle,
+            "total_combinations": self.total_combinations,
+            "rows": [{"category": row.category.value, "pays": float(row.pays),
+                      "combinations": row.combinations, "probability": float(row.probability),
+                      "one_in": row.one_in, "return": float(row.contribution)} for row in self.rows],
+        }
+
+
+def check_coins(paytable: Paytable, coins: int | None) -> int:
+    bet = paytable.max_coins if coins is None else coins
+    if not 1 <= bet <= paytable.max_coins:
+        raise VideoPokerError(f"--coins {bet}: {paytable.name!r} takes 1..{paytable.max_coins} coins")
+    return bet
+
+
+def pay_vector(paytable: Paytable, coins: int) -> npt.NDArray[np.float64]:
+    """Total coins paid per game category (``nothing`` last, 0) for a bet of ``coins``."""
+    return np.array([paytable.pay(c, coins) for c in paytable.game.categories], dtype=np.float64)
+
+
+def analyze(paytable: Paytable, coins: int | None = None, progress: Progress = _quiet) -> Analysis:
+    """Solve ``paytable`` exactly: the best hold of every dealt hand and the return it gives.
+
+    ``progress(fraction, stage)`` hears about the slow part, building the family's tables when
+    no cache has them yet.
+    """
+    bet = check_coins(paytable, coins)
+    tables = draw_tables(paytable.game, progress)
+    progress(0.9, "best holds")
+    draws = tables.draw_counts
+    common = lcm(*draws.tolist())
+    values = tables.hold_values(pay_vector(paytable, bet), tables.class_hands, tables.class_ranks)
+    values *= (common // draws).astype(np.float64)[:, None]  # exact: all below 2**53
+    best = first_best(values)
+    weights = (common // draws)[best] * tables.class_weights
+    combinations = best_hold_combinations(tables, best, weights)
+    total = comb(paytable.game.deck_size, HAND) * common
+    rows = tuple(ReturnRow(category, Fraction(paytable.pay(category, bet), bet), int(n), Fraction(int(n), total))
+                 for category, n in zip(paytable.game.categories, combinations))
+    progress(1.0, "done")
+    return Analysis(paytable, bet, rows, total)
+
+
+def first_best(values: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    """Per column, the hold of highest value; on a tie the lowest mask, so results repeat exactly."""
+    best = np.zeros(values.shape[1], dtype=np.int64)
+    top = values[0].copy()
+    for mask in range(1, len(values)):
+        better = values[mask] > top
+        best[better] = mask
+        np.maximum(top, values[mask], out=top)
+    return best
+
+
+def best_hold_combinations(tables: DrawTables, best: npt.NDArray[np.int64],
+                           weights: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Final-category counts of the chosen holds, each class counted ``weights`` times.
+
+    The inclusion–exclusion of :mod:`draws` over the supersets T of each chosen hold, turned
+    inside out: first add up, per subset of the deck, the signed weight of every class that
+    reaches it, then weigh each subset's category counts once.
+    """
+    game = tables.game
+    held = HELD_COUNT[best]
+    signed = np.where(held & 1, -weights, weights).astype(np.float64)
+    per_subset = [np.zeros(len(counts), dtype=np.float64) for counts in tables.subset_counts[:HAND]]
+    ranks = tables.class_ranks
+    for superset in range(HOLDS - 1):
+        reached = np.where((best & ~superset) == 0, signed, 0.0)
+        size = HELD_COUNT[superset]
+        per_subset[size] += np.bincount(ranks[superset], reached, minlength=len(per_subset[size]))
+    # The superset that is the whole dealt hand: one final hand, the dealt one, reached by all.
+    whole_sign = -1 if HAND % 2 else 1
+    dealt = game.evaluate_batch(tables.class_hands).astype(np.intp)
+    combinations = np.rint(np.bincount(dealt, whole_sign * signed, minlength=len(game.categories)))
+    combinations = combinations.astype(np.int64)
+    for size, subset_weights in enumerate(per_subset):
+        sign = -1 if size % 2 else 1
+        combinations += sign * (np.rint(subset_weights).astype(np.int64) @ tables.subset_counts[size])
+    return combinations

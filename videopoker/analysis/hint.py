@@ -1,0 +1,75 @@
+"""The trainer's answer for one dealt hand: all 32 holds ranked by expected value.
+
+>>> from videopoker.paytable import resolve_paytable
+>>> from videopoker.cards import parse_hand
+>>> best = best_holds(resolve_paytable("jacks-or-better-9-6"), parse_hand("Ah Kh Qh Jh 9c"))[0]
+>>> best.label, round(float(best.ev), 4)
+('Ah Kh Qh Jh', 18.5532)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from videopoker.analysis.draws import HAND, HOLDS, draw_tables
+from videopoker.analysis.exact import check_coins
+from videopoker.cards import Card, check_hand, format_cards
+from videopoker.evaluate import PayCategory
+from videopoker.paytable import Paytable
+
+
+@dataclass(frozen=True)
+class HoldChoice:
+    """One way to play a dealt hand, with what its draw can make."""
+
+    held: tuple[bool, ...]           # per position of the hand as dealt
+    cards: tuple[Card, ...]          # the held cards, in dealt order
+    ev: Fraction                     # expected pay per coin bet
+    draws: int                       # equally likely draws
+    outcomes: dict[PayCategory, int]  # final hands of each category among the draws
+    rank: int                        # 1 for the best; equal EVs share a rank
+
+    @property
+    def label(self) -> str:
+        return format_cards(self.cards) if self.cards else "(discard all)"
+
+    def probability(self, category: PayCategory) -> Fraction:
+        return Fraction(self.outcomes.get(category, 0), self.draws)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hold": format_cards(self.cards), "held": list(self.held), "ev": float(self.ev),
+                "rank": self.rank, "draws": self.draws,
+                "outcomes": {category.value: n for category, n in self.outcomes.items()}}
+
+
+def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = None) -> list[HoldChoice]:
+    """Every hold of ``hand``, best first, EVs per coin bet at ``coins`` (default max)."""
+    check_hand(hand)
+    game = paytable.game
+    bet = check_coins(paytable, coins)
+    tables = draw_tables(game)
+    order = sorted(range(HAND), key=lambda place: hand[place].index)
+    sorted_hand = np.array([[hand[place].index for place in order]], dtype=np.uint8)
+    outcomes = tables.hold_outcomes(sorted_hand)[:, 0, :]
+    pays = [paytable.pay(category, bet) for category in game.categories]
+    draws = tables.draw_counts
+    choices = []
+    for mask in range(HOLDS):
+        keep = [False] * HAND
+        for slot in range(HAND):
+            keep[order[slot]] = bool(mask >> slot & 1)
+        counts = [int(n) for n in outcomes[mask]]
+        total = sum(n * pay for n, pay in zip(counts, pays))
+        choices.append((Fraction(total, int(draws[mask]) * bet), tuple(keep), counts, int(draws[mask])))
+    choices.sort(key=lambda choice: (-choice[0], -sum(choice[1]), [not h for h in choice[1]]))
+    ranked: list[HoldChoice] = []
+    for ev, held, counts, n in choices:
+        rank = ranked[-1].rank if ranked and ranked[-1].ev == ev else len(ranked) + 1
+        ranked.append(HoldChoice(held, tuple(c for c, h in zip(hand, held) if h), ev, n,
+                                 {c: k for c, k in zip(game.categories, counts) if k}, rank))
+    return ranked

@@ -1,0 +1,193 @@
+"""Cards, hands and the deck.
+
+A card is also an integer, ``index = rank_index * 4 + suit_index`` (0..51, the joker 52), which is
+what the evaluators and the analysis work on; :class:`Card` is the face a person reads.
+
+>>> parse_hand("Ah Kh Qh Jh 10h")
+(Card('Ah'), Card('Kh'), Card('Qh'), Card('Jh'), Card('Th'))
+>>> str(Card.parse("t♦"))
+'Td'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+from typing import Protocol
+
+from videopoker.errors import CardError
+
+
+class Rank(IntEnum):
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def symbol(self) -> str:
+        """The one-letter name used in card text (``T`` for ten)."""
+        return RANK_SYMBOLS[self - 2]
+
+    @property
+    def label(self) -> str:
+        """The name printed on a card's corner (``10`` for ten)."""
+        return "10" if self is Rank.TEN else self.symbol
+
+
+class Suit(StrEnum):
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+RANK_SYMBOLS = "23456789TJQKA"
+SUITS = tuple(Suit)
+SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+JOKER_INDEX = 52
+CARD_HELP = "use rank 2-9,T,J,Q,K,A and suit c,d,h,s (or ♣♦♥♠); a joker is Jk"
+
+_SUIT_BY_TEXT = {s.value: s for s in Suit} | {
+    "♣": Suit.CLUBS, "♧": Suit.CLUBS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
+    "♥": Suit.HEARTS, "♡": Suit.HEARTS, "♠": Suit.SPADES, "♤": Suit.SPADES,
+}
+_CARD_TOKEN = re.compile(r"jk|(?:10|[2-9tjqka])[cdhs♣♧♦♢♥♡♠♤]", re.IGNORECASE)
+
+
+class RandomLike(Protocol):
+    """What a shuffle needs of a random generator (``random.Random``, ``secrets.SystemRandom``)."""
+
+    def randrange(self, stop: int, /) -> int: ...
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card; ``rank`` and ``suit`` are ``None`` for the joker."""
+
+    index: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.index <= JOKER_INDEX:
+            raise CardError(f"card index must be 0..52, got {self.index!r}")
+
+    @classmethod
+    def of(cls, rank: Rank, suit: Suit) -> Card:
+        return cls((rank - 2) * 4 + SUITS.index(suit))
+
+    @classmethod
+    def joker(cls) -> Card:
+        return cls(JOKER_INDEX)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``Ah``, ``10h``, ``th``, ``A♥`` or ``Jk``."""
+        token = text.strip()
+        if not _CARD_TOKEN.fullmatch(token):
+            raise CardError(f"{text!r} is not a card: {CARD_HELP}")
+        if token.lower() == "jk":
+            return cls.joker()
+        rank_text = "T" if token[:-1] == "10" else token[:-1].upper()
+        rank = Rank(RANK_SYMBOLS.index(rank_text) + 2)
+        return cls.of(rank, _SUIT_BY_TEXT[token[-1].lower()])
+
+    @property
+    def is_joker(self) -> bool:
+        return self.index == JOKER_INDEX
+
+    @property
+    def rank(self) -> Rank | None:
+        return None if self.is_joker else Rank(self.index // 4 + 2)
+
+    @property
+    def suit(self) -> Suit | None:
+        return None if self.is_joker else SUITS[self.index % 4]
+
+    @property
+    def label(self) -> str:
+        """Rank and suit as printed on the card's corner: ``A♠``, ``10♥``, ``JOKER``."""
+        if self.rank is None or self.suit is None:
+            return "JOKER"
+        return f"{self.rank.label}{self.suit.symbol}"
+
+    def __str__(self) -> str:
+        if self.rank is None or self.suit is None:
+            return "Jk"
+        return f"{self.rank.symbol}{self.suit.value}"
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read any number of cards, spaced or run together (``AhKhQh`` or ``Ah, Kh, Qh``)."""
+    cards: list[Card] = []
+    for word in re.split(r"[\s,]+", text.strip()):
+        if not word:
+            continue
+        position = 0
+        while position < len(word):
+            match = _CARD_TOKEN.match(word, position)
+            if match is None:
+                bad = word[position:position + 3] if position else word
+                raise CardError(f"{bad!r} is not a card: {CARD_HELP}")
+            cards.append(Card.parse(match.group()))
+            position = match.end()
+    return tuple(cards)
+
+
+def parse_hand(text: str, size: int = 5) -> tuple[Card, ...]:
+    """Read a hand of exactly ``size`` different cards."""
+    cards = parse_cards(text)
+    check_hand(cards, size)
+    return cards
+
+
+def check_hand(cards: Sequence[Card], size: int = 5) -> None:
+    """Refuse a hand of the wrong size or with a card twice, naming the problem."""
+    if len(cards) != size:
+        raise CardError(f"a hand is {size} cards, got {len(cards)}: {format_cards(cards)!r}")
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise CardError(f"{str(card)!r} appears twice in {format_cards(cards)!r}")
+        seen.add(card)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def full_deck(jokers: int = 0) -> tuple[Card, ...]:
+    """The 52 cards in index order, then ``jokers`` jokers (0 or 1)."""
+    if jokers not in (0, 1):
+        raise CardError(f"a deck has 0 or 1 joker, got {jokers}")
+    return tuple(Card(i) for i in range(JOKER_INDEX + jokers))
+
+
+def shuffled(cards: Sequence[Card], rng: RandomLike) -> list[Card]:
+    """An unbiased Fisher–Yates shuffle drawing from the injected ``rng``."""
+    deck = list(cards)
+    for top in range(len(deck) - 1, 0, -1):
+        other = rng.randrange(top + 1)
+        deck[top], deck[other] = deck[other], deck[top]
+    return deck

@@ -1,0 +1,1 @@
+"""The Textual screen of the machine: renders engine state, sends intents, decides nothing."""
