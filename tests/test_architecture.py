@@ -6,7 +6,8 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "videopoker"
-ENGINE = ["cards.py", "evaluate.py", "paytable.py", "game.py", "wallet.py", "errors.py", "home.py", "analysis"]
+ENGINE = ["cards.py", "evaluate.py", "paytable.py", "game.py", "wallet.py", "session.py", "errors.py", "home.py",
+          "analysis"]
 
 
 def imported_modules(file: Path) -> set[str]:
