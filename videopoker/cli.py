@@ -20,7 +20,6 @@ from rich.table import Table
 from videopoker.cards import parse_cards
 from videopoker.errors import PaytableError, VideoPokerError
 from videopoker.paytable import (
-    DEFAULT_PAYTABLE,
     Paytable,
     apply_settings,
     find_paytable,
@@ -44,11 +43,13 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="With no command, plays the game.  PAYTABLE is a file path or the name of a shipped "
                "table (see `videopoker paytable list`).",
     )
+    parser.add_argument("--seed", type=int, default=None, help="with no command: play with a reproducible shuffle")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = commands.add_parser("play", help="play the machine (the default)")
     play.add_argument("paytable", nargs="?", default=None, metavar="PAYTABLE")
-    play.add_argument("--seed", type=int, default=None, help="shuffle reproducibly (for teaching and tests)")
+    play.add_argument("--seed", type=int, default=argparse.SUPPRESS,
+                      help="shuffle reproducibly (for teaching and tests)")
 
     analyze = commands.add_parser("analyze", help="exact optimal-strategy return table")
     analyze.add_argument("paytable", metavar="PAYTABLE")
@@ -97,12 +98,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    try:
-        from videopoker.tui.app import run_machine
-    except ImportError:  # the game screen is not built yet
-        build_parser().print_help()
-        return 0
-    return run_machine(getattr(args, "paytable", None) or DEFAULT_PAYTABLE, getattr(args, "seed", None))
+    from videopoker.tui.app import run_machine
+
+    return run_machine(getattr(args, "paytable", None), getattr(args, "seed", None))
 
 
 def _progress_bar() -> AbstractContextManager[Any]:

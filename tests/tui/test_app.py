@@ -1,0 +1,178 @@
+"""The machine driven as a player drives it: keys and clicks through Textual's Pilot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.widgets import Button, OptionList, Static
+
+from videopoker.game import Phase
+from videopoker.session import Session
+from videopoker.tui.app import VideoPokerApp
+from videopoker.tui.screens.dialog import Confirm
+from videopoker.tui.screens.help import HelpScreen
+from videopoker.tui.screens.picker import PaytablePicker
+from videopoker.tui.screens.recall import RecallScreen
+from videopoker.tui.widgets.card import CardView
+from videopoker.tui.widgets.meters import Meters
+
+
+def text_of(app: VideoPokerApp, selector: str) -> str:
+    return str(app.query_one(selector, Static).render())
+
+
+def meters(app: VideoPokerApp) -> str:
+    return str(app.query_one(Meters).render())
+
+
+async def test_a_full_hand_bet_deal_hold_draw(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.session is not None
+        assert text_of(app, "#message") == "PLAY 5 CREDITS"
+        await pilot.press("b", "b")  # 5 → 1 → 2
+        assert app.session.state().bet == 2 and "BET 2" in meters(app)
+        await pilot.press("space")
+        state = app.session.state()
+        assert state.phase is Phase.DEALT and state.credits == 998
+        assert text_of(app, "#message") == "HOLD CARDS, THEN DRAW"
+        await pilot.press("1", "3")
+        assert app.session.state().held == (True, False, True, False, False)
+        assert [view.held for view in app.query(CardView)] == [True, False, True, False, False]
+        dealt = app.session.state().hand
+        await pilot.press("enter")
+        state = app.session.state()
+        assert state.phase is Phase.IDLE and state.last is not None
+        assert state.hand[0] == dealt[0] and state.hand[2] == dealt[2]
+        assert state.credits == 998 + state.last.win
+        assert f"CREDIT {state.credits:,}" in meters(app)
+        expected = f"{state.last.category.label}   WIN {state.last.win}" if state.last.win else "GAME OVER"
+        assert text_of(app, "#message") == expected
+
+
+async def test_bet_max_deals_at_once(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b")  # bet 1
+        await pilot.press("m")
+        assert app.session is not None
+        state = app.session.state()
+        assert state.phase is Phase.DEALT and state.bet == 5 and state.credits == 995
+        assert str(app.query_one("#deal", Button).label) == "DRAW"
+
+
+async def test_clicks_hold_cards_and_press_buttons(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#deal")
+        await pilot.click("#card-2")
+        assert app.session is not None and app.session.state().held[1]
+        await pilot.click("#deal")
+        assert app.session.state().phase is Phase.IDLE
+
+
+async def test_insufficient_credit_is_said_and_nothing_changes(isolated_home: Path) -> None:
+    session = Session.open(isolated_home)
+    session.machine.credits = 3
+    session.set_bet(1)
+    session.set_bet(5)  # saved with credit 3 (as after a run of losses)
+    app = VideoPokerApp(isolated_home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        assert text_of(app, "#message") == "INSUFFICIENT CREDIT"
+        assert app.session is not None and app.session.state().credits == 3
+        await pilot.press("b")  # a change of bet clears the warning
+        assert text_of(app, "#message") == "PLAY 5 CREDITS"
+
+
+async def test_at_zero_credit_a_free_refill_is_offered_and_counted(isolated_home: Path) -> None:
+    session = Session.open(isolated_home)
+    session.machine.credits = 0
+    session.set_bet(5)
+    app = VideoPokerApp(isolated_home, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "FREE 1,000" in text_of(app, "#message")
+        assert app.query_one("#refill", Button).display
+        await pilot.press("f")
+        assert app.session is not None and app.session.state().credits == 1000
+        assert app.session.history.refills == 1
+        assert not app.query_one("#refill", Button).display
+
+
+async def test_switching_paytable(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, seed=6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        assert isinstance(app.screen, PaytablePicker)
+        options = app.screen.query_one(OptionList)
+        target = next(i for i in range(options.option_count) if "8/5" in str(options.get_option_at_index(i).prompt))
+        options.highlighted = target
+        await pilot.press("enter")
+        assert app.session is not None and app.session.state().paytable.name == "Jacks or Better 8/5"
+        assert text_of(app, "#title") == "JACKS OR BETTER 8/5"
+        await pilot.press("space", "p")  # no switching in the middle of a hand
+        assert not isinstance(app.screen, PaytablePicker)
+
+
+async def test_recall_and_help_screens(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.press("space", "space")
+        await pilot.press("r")
+        assert isinstance(app.screen, RecallScreen)
+        assert len(app.screen.history.recall) == 3
+        await pilot.press("escape", "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_a_dealt_hand_is_waiting_after_a_restart(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, seed=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m", "2")
+        assert app.session is not None
+        dealt = app.session.state()
+    again = VideoPokerApp(isolated_home, seed=99)
+    async with again.run_test(size=(80, 24)):
+        assert again.session is not None
+        state = again.session.state()
+        assert state.phase is Phase.DEALT and state.hand == dealt.hand and state.credits == 995
+        assert [view.card for view in again.query(CardView)] == list(dealt.hand)
+        assert [view.held for view in again.query(CardView)] == [False, True, False, False, False]
+
+
+async def test_a_damaged_wallet_asks_before_starting_over(isolated_home: Path) -> None:
+    Session.open(isolated_home).bet_max()
+    file = isolated_home / "wallet.json"
+    document = json.loads(file.read_text())
+    document["content"]["machine"]["credits"] = 10**6
+    file.write_text(json.dumps(document))
+    app = VideoPokerApp(isolated_home, seed=9)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, Confirm)
+        assert "was changed outside the game" in app.screen.text and "wallet.json.corrupt-" in app.screen.text
+        await pilot.press("escape")  # "no": leave it as it is
+    assert app.return_code == 1 and json.loads(file.read_text())["content"]["machine"]["credits"] == 10**6
+    app = VideoPokerApp(isolated_home, seed=9)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#yes")
+        assert app.session is not None and app.session.state().credits == 1000
+
+
+async def test_the_layout_fits_small_and_large_terminals(isolated_home: Path) -> None:
+    for size in ((80, 24), (80, 21), (200, 60)):  # 80×21: room left for a 12-row paytable at 80×24
+        app = VideoPokerApp(isolated_home, seed=10)
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("space")
+            width, height = size
+            for widget in [*app.query(CardView), app.query_one("#message"), app.query_one(Meters),
+                           *app.query(Button)]:
+                if not widget.display:
+                    continue
+                region = widget.region
+                assert region.height > 0 and region.width > 0, widget
+                assert region.right <= width and region.bottom <= height, (size, widget, region)
+            assert app.query_one("#card-1", CardView).region.height >= 6

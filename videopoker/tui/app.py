@@ -1,0 +1,209 @@
+"""The video poker machine on screen: it renders the session's state and sends it intents.
+
+No rule lives here.  Each key or click calls one :class:`Session` transition (which saves the
+machine before it returns) and then redraws everything from the new frozen state.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Horizontal
+from textual.widgets import Button, Static
+
+from videopoker.errors import GameError, InsufficientCredit, StateError, VideoPokerError
+from videopoker.game import MachineState, Phase
+from videopoker.home import home_dir
+from videopoker.paytable import Paytable
+from videopoker.session import REFILL_CREDITS, Session
+from videopoker.tui.screens.dialog import Confirm
+from videopoker.tui.screens.help import HelpScreen
+from videopoker.tui.screens.picker import PaytablePicker
+from videopoker.tui.screens.recall import RecallScreen
+from videopoker.tui.widgets.card import CardView
+from videopoker.tui.widgets.meters import Meters
+from videopoker.tui.widgets.paytable import PaytablePanel
+
+BUTTONS = (("bet-one", "BET ONE", "bet_one"), ("bet-max", "BET MAX", "bet_max"),
+           ("deal", "DEAL", "deal_or_draw"), ("refill", "FREE REFILL", "refill"),
+           ("paytable", "PAYTABLE", "choose_paytable"), ("recall", "RECALL", "recall"),
+           ("help", "HELP", "help"), ("quit", "QUIT", "quit"))
+
+
+def message_for(state: MachineState) -> str:
+    """The one-line message a casino machine shows in this state."""
+    if state.phase is Phase.DEALT:
+        return "HOLD CARDS, THEN DRAW"
+    if state.credits == 0:
+        lost = "GAME OVER — " if state.last is not None and state.last.win == 0 else ""
+        return f"{lost}OUT OF CREDIT: PRESS F FOR A FREE {REFILL_CREDITS:,}"
+    if state.last is None:
+        return f"PLAY {state.paytable.max_coins} CREDITS"
+    if state.last.win:
+        return f"{state.last.category.label}   WIN {state.last.win:,}"
+    return "GAME OVER"
+
+
+class VideoPokerApp(App[None]):
+    """A Jacks or Better machine whose credit lives in ``home``'s wallet."""
+
+    CSS_PATH = "machine.tcss"
+    TITLE = "videopoker"
+    BINDINGS = [
+        *(Binding(str(n), f"hold({n - 1})", f"hold {n}", show=False) for n in range(1, 6)),
+        Binding("space,enter", "deal_or_draw", "deal / draw"),
+        Binding("b", "bet_one", "bet one"),
+        Binding("m", "bet_max", "bet max"),
+        Binding("f", "refill", "free refill", show=False),
+        Binding("p", "choose_paytable", "paytable"),
+        Binding("r", "recall", "recall"),
+        Binding("question_mark", "help", "help"),
+        Binding("q", "quit", "quit"),
+    ]
+
+    def __init__(self, home: Path | None = None, paytable: str | None = None, seed: int | None = None) -> None:
+        super().__init__()
+        self.home = home or home_dir()
+        self.paytable_name = paytable
+        self.rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        self.session: Session | None = None
+        self.notice: str | None = None  # a refusal to show instead of the usual message
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Center(id="paytable-box"):
+            yield PaytablePanel(id="paytable")
+        with Horizontal(id="hand"):
+            for position in range(5):
+                yield CardView(position, id=f"card-{position + 1}")
+        yield Static(id="message")
+        yield Meters(id="meters")
+        with Horizontal(id="buttons"):
+            for button_id, label, action in BUTTONS:
+                button = Button(label, id=button_id, action=f"app.{action}", compact=True)
+                button.can_focus = False  # keys belong to the machine, never to a focused button
+                yield button
+
+    def on_mount(self) -> None:
+        self.open_session()
+
+    # -- opening, and the damaged-wallet question -----------------------------------------------
+
+    def open_session(self) -> None:
+        try:
+            self.session = Session.open(self.home, self.rng, self.paytable_name)
+        except StateError as error:
+            aside = getattr(error, "aside", None)
+            if aside is None and "cannot" in str(error):
+                self.exit(return_code=1, message=str(error))
+                return
+            self.push_screen(Confirm("THE WALLET CANNOT BE TRUSTED", f"{error}.\n\nStart over with "
+                                     f"{REFILL_CREDITS:,} credits? The damaged file stays where it is "
+                                     "until you agree.", "Start over", "Quit"), self._answer_damaged)
+            return
+        except VideoPokerError as error:
+            self.exit(return_code=1, message=str(error))
+            return
+        if self.session.notice:
+            self.notify(self.session.notice, severity="warning", timeout=10)
+        self.redraw()
+
+    def _answer_damaged(self, start_over: bool | None) -> None:
+        if not start_over:
+            self.exit(return_code=1, message="The wallet was left as it is.")
+            return
+        try:
+            self.session = Session.start_over(self.home, self.rng, self.paytable_name)
+        except VideoPokerError as error:
+            self.exit(return_code=1, message=str(error))
+            return
+        self.redraw()
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        if self.session is None:
+            return
+        state = self.session.state()
+        paytable = state.paytable
+        self.query_one("#title", Static).update(paytable.name.upper())
+        winner = state.last.category if state.phase is Phase.IDLE and state.last and state.last.win else None
+        self.query_one(PaytablePanel).show(paytable, state.bet, winner)
+        for position, view in enumerate(self.query(CardView)):
+            card = state.hand[position] if state.hand else None
+            view.show(card, state.phase is Phase.DEALT and state.held[position])
+        self.query_one("#message", Static).update(self.notice or message_for(state))
+        win = state.last.win if state.phase is Phase.IDLE and state.last else 0
+        self.query_one(Meters).show(state.credits, state.bet, win)
+        self.query_one("#deal", Button).label = "DRAW" if state.phase is Phase.DEALT else "DEAL"
+        self.query_one("#refill", Button).set_class(self.session.can_refill, "offered")
+
+    def play(self, change: Callable[[Session], object]) -> None:
+        """Send one intent to the session, then redraw; a refused move changes nothing."""
+        if self.session is None:
+            return
+        try:
+            change(self.session)
+        except InsufficientCredit:
+            self.notice = "INSUFFICIENT CREDIT"
+            self.bell()
+        except GameError:
+            self.bell()  # a dead button on a real machine: nothing happens
+            return
+        except StateError as error:
+            self.notify(str(error), title="NOT SAVED", severity="error", timeout=15)
+            return
+        else:
+            self.notice = None
+        self.redraw()
+
+    # -- intents --------------------------------------------------------------------------------
+
+    def action_hold(self, position: int) -> None:
+        self.play(lambda session: session.toggle_hold(position))
+
+    def on_card_view_clicked(self, message: CardView.Clicked) -> None:
+        self.action_hold(message.position)
+
+    def action_deal_or_draw(self) -> None:
+        self.play(Session.deal_or_draw)
+
+    def action_bet_one(self) -> None:
+        self.play(Session.bet_one)
+
+    def action_bet_max(self) -> None:
+        self.play(Session.bet_max)
+
+    def action_refill(self) -> None:
+        self.play(Session.refill)
+
+    def action_choose_paytable(self) -> None:
+        if self.session is None:
+            return
+        if self.session.state().phase is not Phase.IDLE:
+            self.bell()
+            return
+        self.push_screen(PaytablePicker(self.session.machine.paytable), self._switch_paytable)
+
+    def _switch_paytable(self, paytable: Paytable | None) -> None:
+        if paytable is not None:
+            self.play(lambda session: session.switch_paytable(paytable))
+
+    def action_recall(self) -> None:
+        if self.session is not None:
+            self.push_screen(RecallScreen(self.session.history))
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+
+def run_machine(paytable: str | None = None, seed: int | None = None, home: Path | None = None) -> int:
+    """Play until the player quits; the exit status for the command line."""
+    app = VideoPokerApp(home, paytable, seed)
+    app.run()
+    return app.return_code or 0

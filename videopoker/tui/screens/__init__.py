@@ -1,0 +1,1 @@
+"""Screens over the machine: help, game recall, paytable choice and dialogs."""

@@ -1,0 +1,61 @@
+"""Game recall: the last ten games, newest first, as a regulated machine keeps them."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from videopoker.cards import Card
+from videopoker.session import History
+
+
+def cards_text(cards: tuple[Card, ...], held: tuple[bool, ...] | None = None) -> Text:
+    """Cards with suit symbols, red suits red; held cards underlined."""
+    text = Text()
+    for index, card in enumerate(cards):
+        if index:
+            text.append(" ")
+        style = "red3" if card.suit is not None and card.suit.is_red else ""
+        if held is not None and held[index]:
+            style += " underline bold"
+        text.append(card.label, style=style.strip())
+    return text
+
+
+class RecallScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,q,r,enter,space", "dismiss", "close")]
+
+    def __init__(self, history: History) -> None:
+        super().__init__()
+        self.history = history
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("GAME RECALL — LAST 10 GAMES", classes="dialog-title")
+            yield Static(self._table() if self.history.recall else "No games played yet.")
+            yield Static(f"Games {self.history.games:,}   bet {self.history.total_bet:,}   won "
+                         f"{self.history.total_won:,}   free refills {self.history.refills}   "
+                         "(held cards underlined)", classes="dialog-text")
+            yield Button("CLOSE", id="close", compact=True)
+
+    def _table(self) -> Table:
+        table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold yellow")
+        for column, justify in (("#", "right"), ("DEALT", "left"), ("FINAL", "left"), ("HAND", "left"),
+                                ("BET", "right"), ("WIN", "right"), ("CREDIT", "right")):
+            table.add_column(column, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        for number, game in enumerate(self.history.recall, start=1):
+            table.add_row(str(number), cards_text(game.dealt, game.held), cards_text(game.final),
+                          game.category.label if game.win else "—", str(game.bet), f"{game.win:,}",
+                          f"{game.credits_after:,}")
+        return table
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss()
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss()

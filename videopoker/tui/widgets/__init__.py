@@ -1,0 +1,1 @@
+"""The machine's parts: cards, the paytable panel and the meters."""

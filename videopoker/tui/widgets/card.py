@@ -1,0 +1,81 @@
+"""One card position of the machine: a face, a back before the first deal, and HELD under it."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.events import Click
+from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.widget import Widget
+
+from videopoker.cards import Card
+
+FACE = Style(color="black", bgcolor="white")
+RED = Style(color="red3", bgcolor="white", bold=True)
+BLACK = Style(color="black", bgcolor="white", bold=True)
+BACK = Style(color="white", bgcolor="blue")
+HELD = Style(color="yellow", bold=True)
+
+
+class CardView(Widget):
+    """Draws its card to fill whatever size the layout gives it; a click asks to toggle the hold."""
+
+    DEFAULT_CSS = """
+    CardView { width: 1fr; height: 100%; min-width: 9; max-width: 17; min-height: 6; }
+    """
+
+    card: reactive[Card | None] = reactive(None)
+    held: reactive[bool] = reactive(False)
+
+    class Clicked(Message):
+        """The player clicked the card at ``position`` (0..4)."""
+
+        def __init__(self, position: int) -> None:
+            super().__init__()
+            self.position = position
+
+    def __init__(self, position: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.position = position
+
+    def show(self, card: Card | None, held: bool) -> None:
+        self.card, self.held = card, held
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.post_message(self.Clicked(self.position))
+
+    def render_line(self, y: int) -> Strip:
+        width, height = self.size.width, self.size.height
+        box_height = height - 1
+        if y == box_height:  # the line under the card
+            label = "HELD" if self.held else ""
+            return Strip([Segment(label.center(width), HELD)])
+        return Strip(self._box_line(y, width, box_height))
+
+    def _box_line(self, y: int, width: int, height: int) -> list[Segment]:
+        inner = width - 2
+        card = self.card
+        style = BACK if card is None else FACE
+        if y == 0:
+            return [Segment("╭" + "─" * inner + "╮", style)]
+        if y == height - 1:
+            return [Segment("╰" + "─" * inner + "╯", style)]
+        if card is None:
+            pattern = ("▚▞" * width)[y % 2: y % 2 + inner]
+            return [Segment("│", style), Segment(pattern, BACK), Segment("│", style)]
+        ink = RED if card.suit is not None and card.suit.is_red else BLACK
+        corner = card.label
+        middle = height // 2
+        if y == 1:
+            text = corner.ljust(inner)
+        elif y == height - 2 and height > 4:
+            text = corner.rjust(inner)
+        elif y == middle:
+            pip = card.suit.symbol if card.suit is not None else "★"
+            text = pip.center(inner) if card.suit is not None or inner < 7 else "JOKER".center(inner)
+        else:
+            text = " " * inner
+        return [Segment("│", style), Segment(text, ink), Segment("│", style)]

@@ -1,0 +1,36 @@
+"""The paytable panel: a row per paying hand, a column per coin bet, lit like a casino machine."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from videopoker.evaluate import PayCategory
+from videopoker.paytable import Paytable
+
+ACTIVE_COLUMN = "bold white on red3"
+WINNING_ROW = "bold black on yellow"
+PLAIN = "bold yellow"
+
+
+class PaytablePanel(Static):
+    """Renders a paytable with the bet's column and, after a win, the winning row lit."""
+
+    DEFAULT_CSS = """
+    PaytablePanel { height: auto; width: auto; }
+    """
+
+    def show(self, paytable: Paytable, bet: int, winner: PayCategory | None) -> None:
+        table = Table(box=None, show_header=False, padding=(0, 1), collapse_padding=True)
+        table.add_column("hand", no_wrap=True)
+        for _ in range(paytable.max_coins):
+            table.add_column(justify="right", no_wrap=True)
+        for category in paytable.game.paying:
+            row_style = WINNING_ROW if category is winner else PLAIN
+            cells = [Text(category.label, style=row_style)]
+            for coins in range(1, paytable.max_coins + 1):
+                lit = WINNING_ROW if category is winner else ACTIVE_COLUMN if coins == bet else PLAIN
+                cells.append(Text(f"{paytable.pay(category, coins):,}", style=lit))
+            table.add_row(*cells, style=row_style if category is winner else None)
+        self.update(table)
