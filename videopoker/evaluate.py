@@ -207,20 +207,18 @@ class Game:
         return self.table.take(key)
 
 
-JACKS_OR_BETTER = Game(
-    key="jacks-or-better",
-    title="Jacks or Better",
-    categories=(C.ROYAL_FLUSH, C.STRAIGHT_FLUSH, C.FOUR_OF_A_KIND, C.FULL_HOUSE, C.FLUSH,
-                C.STRAIGHT, C.THREE_OF_A_KIND, C.TWO_PAIR, C.JACKS_OR_BETTER, C.NOTHING),
-    classify=high_pair_rules(Rank.JACK),
-)
-TENS_OR_BETTER = Game(
-    key="tens-or-better",
-    title="Tens or Better",
-    categories=(C.ROYAL_FLUSH, C.STRAIGHT_FLUSH, C.FOUR_OF_A_KIND, C.FULL_HOUSE, C.FLUSH,
-                C.STRAIGHT, C.THREE_OF_A_KIND, C.TWO_PAIR, C.TENS_OR_BETTER, C.NOTHING),
-    classify=high_pair_rules(Rank.TEN),
-)
+#: The natural hands every high-pair game shares, best first, before its lowest paying pair.
+HIGH_HANDS = (C.ROYAL_FLUSH, C.STRAIGHT_FLUSH, C.FOUR_OF_A_KIND, C.FULL_HOUSE, C.FLUSH, C.STRAIGHT,
+              C.THREE_OF_A_KIND, C.TWO_PAIR)
+
+
+def high_pair_game(key: str, title: str, pair: PayCategory, lowest_pair: Rank) -> Game:
+    return Game(key=key, title=title, categories=(*HIGH_HANDS, pair, C.NOTHING),
+                classify=high_pair_rules(lowest_pair))
+
+
+JACKS_OR_BETTER = high_pair_game("jacks-or-better", "Jacks or Better", C.JACKS_OR_BETTER, Rank.JACK)
+TENS_OR_BETTER = high_pair_game("tens-or-better", "Tens or Better", C.TENS_OR_BETTER, Rank.TEN)
 GAMES: dict[str, Game] = {game.key: game for game in (JACKS_OR_BETTER, TENS_OR_BETTER)}
 
 
