@@ -17,7 +17,7 @@ from videopoker.cards import Card, RandomLike
 from videopoker.errors import GameError, PaytableError, VideoPokerError
 from videopoker.game import HAND_SIZE, Machine, MachineState, Outcome, Phase
 from videopoker.paytable import DEFAULT_PAYTABLE, SHIPPED_DIR, Paytable, resolve_paytable
-from videopoker.wallet import DamagedWallet, Wallet
+from videopoker.wallet import Wallet
 
 STARTING_CREDITS = 1000
 REFILL_CREDITS = 1000
@@ -213,5 +213,3 @@ def _check_consistent(machine: Machine) -> None:
     elif machine.hand and len(machine.hand) != HAND_SIZE:
         raise ValueError("the hand on show is not five cards")
 
-
-__all__ = ["DamagedWallet", "History", "Session"]

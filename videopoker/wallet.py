@@ -76,17 +76,17 @@ class Wallet:
         try:
             document = json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
-            raise self._damaged("is not text") from None
+            raise self.damaged("is not text") from None
         except json.JSONDecodeError as error:
-            raise self._damaged(f"is not valid JSON (line {error.lineno}, column {error.colno}: "
+            raise self.damaged(f"is not valid JSON (line {error.lineno}, column {error.colno}: "
                                 f"{error.msg})") from None
         if not isinstance(document, dict) or not isinstance(document.get("content"), dict):
-            raise self._damaged("does not hold a wallet")
+            raise self.damaged("does not hold a wallet")
         if document.get("format") != FORMAT:
-            raise self._damaged(f"has format {document.get('format')!r}; this program reads format {FORMAT}")
+            raise self.damaged(f"has format {document.get('format')!r}; this program reads format {FORMAT}")
         content: dict[str, Any] = document["content"]
         if document.get("checksum") != checksum(content):
-            raise self._damaged("was changed outside the game (its checksum does not match)")
+            raise self.damaged("was changed outside the game (its checksum does not match)")
         return content
 
     def save(self, content: Mapping[str, Any]) -> None:
@@ -98,13 +98,9 @@ class Wallet:
 
     def damaged(self, problem: str) -> DamagedWallet:
         """A :class:`DamagedWallet` for ``problem``, after keeping a copy of the file aside."""
-        return self._damaged(problem)
-
-    def _damaged(self, problem: str) -> DamagedWallet:
         aside = self.path.with_name(f"{WALLET_NAME}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
         try:
             aside.write_bytes(self.path.read_bytes())
         except OSError:
-            aside = None  # type: ignore[assignment]
-        kept = f"; a copy is kept as {aside.name}" if aside else ""
-        return DamagedWallet(f"{self.path} {problem}{kept}", aside)
+            return DamagedWallet(f"{self.path} {problem}", None)
+        return DamagedWallet(f"{self.path} {problem}; a copy is kept as {aside.name}", aside)

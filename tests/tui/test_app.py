@@ -176,3 +176,13 @@ async def test_the_layout_fits_small_and_large_terminals(isolated_home: Path) ->
                 assert region.height > 0 and region.width > 0, widget
                 assert region.right <= width and region.bottom <= height, (size, widget, region)
             assert app.query_one("#card-1", CardView).region.height >= 6
+
+
+async def test_close_buttons_dismiss_help_and_recall(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key, screen in (("question_mark", HelpScreen), ("r", RecallScreen)):
+            await pilot.press(key)
+            assert isinstance(app.screen, screen)
+            await pilot.click("#close")
+            assert not isinstance(app.screen, screen)

@@ -28,6 +28,7 @@ from videopoker.tui.screens.recall import RecallScreen
 from videopoker.tui.widgets.card import CardView
 from videopoker.tui.widgets.meters import Meters
 from videopoker.tui.widgets.paytable import PaytablePanel
+from videopoker.wallet import DamagedWallet
 
 BUTTONS = (("bet-one", "BET ONE", "bet_one"), ("bet-max", "BET MAX", "bet_max"),
            ("deal", "DEAL", "deal_or_draw"), ("refill", "FREE REFILL", "refill"),
@@ -97,11 +98,7 @@ class VideoPokerApp(App[None]):
     def open_session(self) -> None:
         try:
             self.session = Session.open(self.home, self.rng, self.paytable_name)
-        except StateError as error:
-            aside = getattr(error, "aside", None)
-            if aside is None and "cannot" in str(error):
-                self.exit(return_code=1, message=str(error))
-                return
+        except DamagedWallet as error:
             self.push_screen(Confirm("THE WALLET CANNOT BE TRUSTED", f"{error}.\n\nStart over with "
                                      f"{REFILL_CREDITS:,} credits? The damaged file stays where it is "
                                      "until you agree.", "Start over", "Quit"), self._answer_damaged)

@@ -37,10 +37,4 @@ class HelpScreen(ModalScreen[None]):
                          "cards not held are replaced and the final hand is paid from the table. The "
                          "royal flush pays its jackpot only on the max bet.", classes="dialog-text")
             yield Static(keys)
-            yield Button("CLOSE", id="close", compact=True)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss()
-
-    async def action_dismiss(self, result: None = None) -> None:
-        self.dismiss()
+            yield Button("CLOSE", id="close", action="screen.dismiss", compact=True)

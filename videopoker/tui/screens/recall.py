@@ -41,7 +41,7 @@ class RecallScreen(ModalScreen[None]):
             yield Static(f"Games {self.history.games:,}   bet {self.history.total_bet:,}   won "
                          f"{self.history.total_won:,}   free refills {self.history.refills}   "
                          "(held cards underlined)", classes="dialog-text")
-            yield Button("CLOSE", id="close", compact=True)
+            yield Button("CLOSE", id="close", action="screen.dismiss", compact=True)
 
     def _table(self) -> Table:
         table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold yellow")
@@ -53,9 +53,3 @@ class RecallScreen(ModalScreen[None]):
                           game.category.label if game.win else "—", str(game.bet), f"{game.win:,}",
                           f"{game.credits_after:,}")
         return table
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss()
-
-    async def action_dismiss(self, result: None = None) -> None:
-        self.dismiss()

@@ -27,10 +27,10 @@ class PaytablePanel(Static):
         for _ in range(paytable.max_coins):
             table.add_column(justify="right", no_wrap=True)
         for category in paytable.game.paying:
-            row_style = WINNING_ROW if category is winner else PLAIN
-            cells = [Text(category.label, style=row_style)]
+            won = category is winner
+            cells = [Text(category.label, style=WINNING_ROW if won else PLAIN)]
             for coins in range(1, paytable.max_coins + 1):
-                lit = WINNING_ROW if category is winner else ACTIVE_COLUMN if coins == bet else PLAIN
+                lit = WINNING_ROW if won else ACTIVE_COLUMN if coins == bet else PLAIN
                 cells.append(Text(f"{paytable.pay(category, coins):,}", style=lit))
-            table.add_row(*cells, style=row_style if category is winner else None)
+            table.add_row(*cells, style=WINNING_ROW if won else None)
         self.update(table)
