@@ -1,16 +1,19 @@
 """A player that never stops: deals, holds by a fixed rule and draws, until it is killed.
 
 Run as ``python tests/power_fail_driver.py HOME SEED``.  Every choice it makes is a function of
-the saved state alone (the shuffle of game n is seeded by SEED and n), so a test can replay the
-same play in memory and know every state the wallet may hold after a kill at any moment.
+the saved state alone (the deal and the draw of game n are seeded by SEED and n), so a test can
+replay the same play in memory and know every state the wallet may hold after a kill at any
+moment.  After each transition returns (saved, so the player may see it) the driver prints the
+state as one JSON line: the last line printed is the last thing the player saw.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import sys
-from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from videopoker.cards import Card
 from videopoker.game import Phase
@@ -24,6 +27,13 @@ def wanted_holds(hand: tuple[Card, ...]) -> tuple[bool, ...]:
     return tuple(card.rank is not None and card.rank >= 10 for card in hand)
 
 
+def seen(session: Session) -> list[Any]:
+    """What the player sees: the meters, the hand, the holds, and the books behind the recall."""
+    state, history = session.state(), session.history
+    return [history.games, history.refills, history.total_bet, history.total_won, state.credits, state.bet,
+            state.phase.value, [str(card) for card in state.hand], list(state.held)]
+
+
 def step(session: Session, seed: int) -> None:
     """One saved transition: the next thing this player does from the state as saved."""
     state = session.state()
@@ -33,26 +43,22 @@ def step(session: Session, seed: int) -> None:
             if state.held[position] != wanted[position]:
                 session.toggle_hold(position)
                 return
+        session.machine.rng = random.Random(seed * 1_000_003 + session.history.games * 2 + 1)
         session.draw()
     elif session.can_refill:
         session.refill()
     elif state.bet != min(BET, state.credits):
         session.set_bet(min(BET, state.credits))
     else:
-        session.machine.rng = random.Random(seed * 1_000_003 + session.history.games)
+        session.machine.rng = random.Random(seed * 1_000_003 + session.history.games * 2)
         session.deal()
-
-
-def play(session: Session, seed: int) -> Iterator[None]:
-    while True:
-        step(session, seed)
-        yield
 
 
 if __name__ == "__main__":
     home, seed = Path(sys.argv[1]), int(sys.argv[2])
     player = Session.open(home)
     player.machine.paytable.game.evaluate_index(range(5))  # build the rules table before "ready"
-    print("ready", flush=True)
-    for _ in play(player, seed):
-        pass
+    print("ready", json.dumps(seen(player)), flush=True)
+    while True:
+        step(player, seed)
+        print(json.dumps(seen(player)), flush=True)

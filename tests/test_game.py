@@ -6,9 +6,10 @@ import pytest
 
 from videopoker.cards import Card, parse_hand
 from videopoker.errors import GameError, InsufficientCredit
-from videopoker.evaluate import PayCategory
+from videopoker.evaluate import PayCategory, evaluate
 from videopoker.game import Machine, Phase
 from videopoker.paytable import resolve_paytable
+from videopoker.round import Round
 
 
 @pytest.fixture
@@ -16,11 +17,9 @@ def machine() -> Machine:
     return Machine(resolve_paytable("jacks-or-better-9-6"), credits=100, rng=random.Random(1))
 
 
-def rig(machine: Machine, hand: str, stub: str) -> None:
-    """Put a known hand on the table, as if just dealt."""
-    machine.hand = parse_hand(hand)
-    machine.stub = tuple(Card.parse(c) for c in stub.split())
-    machine.held = (False,) * 5
+def rig(machine: Machine, hand: str, bet: int = 5) -> None:
+    """Deal a known hand: a round built as a value, put in play through the machine's own door."""
+    machine.start(Round(machine.paytable, bet, parse_hand(hand)))
 
 
 def test_bet_one_cycles_through_the_coins(machine: Machine) -> None:
@@ -31,37 +30,41 @@ def test_bet_one_cycles_through_the_coins(machine: Machine) -> None:
 def test_deal_takes_the_bet_and_draw_pays_the_win(machine: Machine) -> None:
     machine.set_bet(5)
     state = machine.deal()
-    assert state.phase is Phase.DEALT and state.credits == 95 and len(state.hand) == 5
-    rig(machine, "Ah Kh Qh Jh 2c", "Th 3d 4d 5d 6d")
-    for position in range(4):
+    assert state.phase is Phase.DEALT and state.credits == 95 and len(set(state.hand)) == 5
+    credits = machine.draw().credits
+    rig(machine, "Ah Kh Qh Jh Th")
+    assert machine.credits == credits - 5
+    for position in range(5):
         machine.toggle_hold(position)
     state = machine.draw()
     assert state.phase is Phase.IDLE
     assert state.hand == parse_hand("Ah Kh Qh Jh Th")
     assert state.last is not None and state.last.category is PayCategory.ROYAL_FLUSH
-    assert state.last.win == 4000 and state.credits == 4095  # the max-coin column
+    assert state.last.win == 4000 and state.credits == credits - 5 + 4000  # the max-coin column
 
 
 def test_a_win_at_fewer_coins_uses_that_column(machine: Machine) -> None:
-    machine.set_bet(4)
-    machine.deal()
-    rig(machine, "Ah Kh Qh Jh 2c", "Th 3d 4d 5d 6d")
-    for position in range(4):
+    rig(machine, "Ah Kh Qh Jh Th", bet=4)
+    for position in range(5):
         machine.toggle_hold(position)
     assert machine.draw().last.win == 1000  # type: ignore[union-attr]
 
 
-def test_held_cards_stay_and_the_rest_come_from_the_stub(machine: Machine) -> None:
-    machine.deal()
-    rig(machine, "9c 9d 2h 5s 7c", "Ks Kd Qc 8h 3c")
-    machine.toggle_hold(0)
-    machine.toggle_hold(1)
-    machine.toggle_hold(4)
-    machine.toggle_hold(4)  # released again
-    state = machine.draw()
-    assert state.hand == parse_hand("9c 9d Ks Kd Qc")
-    assert state.last is not None and state.last.category is PayCategory.TWO_PAIR
-    assert state.last.held == (True, True, False, False, False)
+def test_held_cards_stay_and_the_rest_come_from_the_deck_without_the_dealt_cards(machine: Machine) -> None:
+    dealt = parse_hand("9c 9d 2h 5s 7c")
+    for seed in range(200):
+        machine.rng = random.Random(seed)
+        rig(machine, "9c 9d 2h 5s 7c", bet=1)
+        machine.toggle_hold(0)
+        machine.toggle_hold(1)
+        machine.toggle_hold(4)
+        machine.toggle_hold(4)  # released again
+        state = machine.draw()
+        assert state.hand[:2] == dealt[:2] and len(set(state.hand)) == 5
+        assert not set(state.hand[2:]) & set(dealt), "a discarded card never comes back"
+        assert state.last is not None and state.last.held == (True, True, False, False, False)
+        assert state.last.category is evaluate(state.hand)
+        assert state.last.win == machine.paytable.pay(state.last.category, 1)
 
 
 def test_bet_max_deals_at_once(machine: Machine) -> None:
@@ -135,11 +138,16 @@ def test_thousands_of_seeded_hands_keep_the_books_exact() -> None:
     assert bets > 10_000
 
 
-def test_state_round_trips_for_recovery(machine: Machine) -> None:
-    machine.deal()
-    machine.toggle_hold(2)
-    saved = machine.to_json()
-    copy = Machine(machine.paytable, credits=0, rng=random.Random(0))
-    copy.restore(saved)
-    assert copy.snapshot() == machine.snapshot()
-    assert copy.draw().hand == machine.draw().hand
+def test_the_round_settles_on_the_pays_it_was_dealt_under(machine: Machine) -> None:
+    rig(machine, "7c 7d 7h 7s 2c")
+    machine.toggle_hold(4)
+    machine.paytable = resolve_paytable("jacks-or-better-6-5")  # the table changes while the hand waits
+    for position in range(5):
+        machine.toggle_hold(position)
+    state = machine.draw()
+    assert state.last is not None and state.last.win == 125  # four of a kind at 9/6's 25 per coin
+
+
+def test_a_round_refuses_a_joker_in_a_52_card_game(machine: Machine) -> None:
+    with pytest.raises(GameError, match="no joker"):
+        Round(machine.paytable, 5, parse_hand("Jk Ah Kh Qh Jh"))

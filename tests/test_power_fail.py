@@ -1,8 +1,10 @@
 """Power-fail recovery: kill -9 a playing process at random moments, restart, compare.
 
-The driver's play is a pure function of the saved state, so replaying it in memory lists every
-state the wallet may legitimately hold.  After each kill the file must be exactly one of them:
-credits exact to the coin, a dealt hand back with the same five cards, bet and holds.
+The driver's play is a pure function of the saved state, so replaying it in memory lists, in
+order, every state the player can see.  The driver prints each state once it is saved (and so
+may be shown); after a kill, the machine as the next start restores it must be the last state
+printed or the one after it (the transition under way when the kill came, saved but not yet
+shown), holds and all.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from power_fail_driver import step
+from power_fail_driver import seen, step
 
 from videopoker.session import Session
 
@@ -27,47 +29,62 @@ KILLS = 200
 SEED = 11
 
 
-def saved_state(home: Path) -> tuple[Any, ...]:
-    content = json.loads((home / "wallet.json").read_text())["content"]
-    machine, history = content["machine"], content["history"]
-    return (history["games"], history["refills"], history["total_bet"], history["total_won"],
-            machine["credits"], machine["bet"], machine["phase"], tuple(machine["hand"]), tuple(machine["held"]))
+def key(state: list[Any]) -> str:
+    return json.dumps(state)
 
 
-def replay_states(home: Path, games: int) -> set[tuple[Any, ...]]:
-    """Every state the driver saves on its way through ``games`` games, played in memory."""
-    session = Session.start_over(home)
-    states = {saved_state(home)}
-    while session.history.games <= games:
-        step(session, SEED)
-        states.add(saved_state(home))
-    return states
+def replay(home: Path, games: int) -> dict[str, int]:
+    """Every state the driver shows on its way through ``games`` games, numbered in order."""
+    order: dict[str, int] = {}
+    with Session.start_over(home) as session:
+        order[key(seen(session))] = 0
+        while session.history.games <= games:
+            step(session, SEED)
+            order.setdefault(key(seen(session)), len(order))
+    return order
+
+
+def restored(home: Path) -> list[Any]:
+    """The state the next start shows: read through the real resume path, not the raw file."""
+    with Session.open(home) as session:
+        return seen(session)
 
 
 @pytest.mark.slow
-def test_kill_dash_nine_at_random_moments_loses_nothing(tmp_path: Path) -> None:
+def test_kill_dash_nine_at_random_moments_loses_nothing_the_player_saw(tmp_path: Path) -> None:
     home, replay_home = tmp_path / "home", tmp_path / "replay"
     env = dict(os.environ, VIDEOPOKER_HOME=str(home), PYTHONPATH=os.pathsep.join(
         [str(DRIVER.parent), os.environ.get("PYTHONPATH", "")]))
     rng = random.Random(SEED)
-    seen: list[tuple[Any, ...]] = []
+    pairs: list[tuple[list[Any], list[Any]]] = []  # (last shown, restored after the kill)
+    last_shown: list[Any] | None = None
     for _ in range(KILLS):
         child = subprocess.Popen([sys.executable, str(DRIVER), str(home), str(SEED)], env=env,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert child.stdout is not None
         if rng.random() < 0.9:  # most kills mid-play; some during start-up and recovery
-            assert child.stdout.readline() == "ready\n", child.stderr.read() if child.stderr else ""
+            first = child.stdout.readline()
+            assert first.startswith("ready "), child.stderr.read() if child.stderr else ""
+            last_shown = json.loads(first.removeprefix("ready "))
         time.sleep(rng.uniform(0, 0.05))
         child.send_signal(signal.SIGKILL)
-        child.wait()
+        rest, _ = child.communicate()
+        for line in rest.splitlines(keepends=True):
+            if line.endswith("\n"):
+                last_shown = json.loads(line.removeprefix("ready "))
         if (home / "wallet.json").exists():
-            seen.append(saved_state(home))
+            after = restored(home)
+            if last_shown is not None:
+                pairs.append((last_shown, after))
+            last_shown = after  # the next run starts from what the restart shows
     assert not list(home.glob("wallet.json.corrupt-*")), "a kill must never leave a damaged wallet"
-    games = max(state[0] for state in seen)
+    games = max(after[0] for _, after in pairs)
     assert games > 100, "the driver should have played a good many games between kills"
-    legitimate = replay_states(replay_home, games)
-    for state in seen:
-        assert state in legitimate, f"after a kill the wallet held a state no play produces: {state}"
-        _, refills, total_bet, total_won, credits = state[:5]
-        assert credits == 1000 + 1000 * refills - total_bet + total_won - (state[5] if state[6] == "dealt" else 0)
-    assert any(state[6] == "dealt" for state in seen), "some kills should land mid-hand"
+    order = replay(replay_home, games)
+    for shown, after in pairs:
+        assert key(after) in order, f"after a kill the machine came back in a state no play shows: {after}"
+        assert order[key(after)] - order[key(shown)] in (0, 1), (
+            f"the player saw {shown}, but the restart shows {after}")
+        _, refills, total_bet, total_won, credits, bet, phase = after[:7]
+        assert credits == 1000 + 1000 * refills - total_bet + total_won - (bet if phase == "dealt" else 0)
+    assert any(after[6] == "dealt" and any(after[8]) for _, after in pairs), "some kills should land on holds"

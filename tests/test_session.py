@@ -1,58 +1,219 @@
-"""The wallet and the session: saved before shown, never silently reset."""
+"""The wallet and the session: saved before shown, one game at a time, never silently reset."""
 
 from __future__ import annotations
 
 import json
 import random
+import shutil
 from pathlib import Path
 
 import pytest
+from support import REPO
 
-from videopoker.errors import GameError, StateError
+from videopoker.cards import Card
+from videopoker.errors import CardError, GameError, PaytableError, StateError
 from videopoker.game import Phase
+from videopoker.paytable import find_paytable, load_paytable
 from videopoker.session import RECALL_SIZE, Session
-from videopoker.wallet import DamagedWallet, Wallet
+from videopoker.wallet import DamagedWallet, Wallet, WalletBusy, checksum
+
+FIXTURES = REPO / "tests" / "wallets"
+
+
+def reopen(home: Path, rng: random.Random | None = None, paytable: str | None = None) -> Session:
+    with Session.open(home, rng, paytable) as session:
+        return session
+
+
+def rewrite(home: Path, change: object) -> None:
+    """Edit the saved content and recompute the checksum, as a determined hand editor would."""
+    file = home / "wallet.json"
+    document = json.loads(file.read_text())
+    change(document["content"])  # type: ignore[operator]
+    document["checksum"] = checksum(document["content"])
+    file.write_text(json.dumps(document))
 
 
 def test_a_new_player_starts_with_1000_credits(isolated_home: Path) -> None:
-    session = Session.open(isolated_home, random.Random(1))
-    assert session.state().credits == 1000 and session.state().phase is Phase.IDLE
+    with Session.open(isolated_home, random.Random(1)) as session:
+        assert session.state().credits == 1000 and session.state().phase is Phase.IDLE
     assert (isolated_home / "wallet.json").exists()
 
 
-def test_a_dealt_hand_comes_back_after_a_restart(isolated_home: Path) -> None:
-    session = Session.open(isolated_home, random.Random(1))
-    dealt = session.bet_max()
-    session.toggle_hold(2)
-    again = Session.open(isolated_home, random.Random(999)).state()
+def test_a_dealt_hand_and_its_holds_come_back_after_a_restart(isolated_home: Path) -> None:
+    with Session.open(isolated_home, random.Random(1)) as session:
+        dealt = session.bet_max()
+        session.toggle_hold(2)
+    again = reopen(isolated_home, random.Random(999)).state()
     assert again.phase is Phase.DEALT and again.hand == dealt.hand and again.bet == 5
     assert again.credits == 995 and again.held == (False, False, True, False, False)
 
 
-def test_the_draw_after_a_restart_is_the_draw_that_was_coming(isolated_home: Path) -> None:
-    session = Session.open(isolated_home, random.Random(1))
-    session.bet_max()
-    expected = session.machine.stub[:5]
-    final = Session.open(isolated_home, random.Random(2)).draw().hand
-    assert final == expected
+def cards_in(value: object) -> set[str]:
+    """Every string in a JSON value that names a card."""
+    if isinstance(value, dict):
+        return set().union(*(cards_in(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(*(cards_in(item) for item in value))
+    if isinstance(value, str):
+        try:
+            return {str(Card.parse(value))}
+        except CardError:
+            return set()
+    return set()
+
+
+def test_no_file_holds_the_coming_draw(isolated_home: Path) -> None:
+    """Before the draw the home holds the five dealt cards and nothing else of the deck."""
+    with Session.open(isolated_home, random.Random(1)) as session:
+        dealt = session.bet_max().hand
+        session.toggle_hold(0)
+        assert sorted(p.name for p in isolated_home.iterdir()) == ["wallet.json", "wallet.lock"]
+        saved = json.loads((isolated_home / "wallet.json").read_text())
+        assert cards_in(saved) == {str(card) for card in dealt}
+
+
+def test_the_draw_is_chosen_at_draw_time(isolated_home: Path) -> None:
+    """Two restarts of the same dealt hand draw with their own randomness, not a stored deck."""
+    with Session.open(isolated_home, random.Random(1)) as session:
+        session.bet_max()
+    backup = (isolated_home / "wallet.json").read_bytes()
+    finals = set()
+    for seed in range(5):
+        (isolated_home / "wallet.json").write_bytes(backup)
+        with Session.open(isolated_home, random.Random(seed)) as session:
+            finals.add(session.draw().hand)
+    assert len(finals) > 1
 
 
 def test_recall_keeps_the_last_ten_games_across_restarts(isolated_home: Path) -> None:
-    session = Session.open(isolated_home, random.Random(3))
-    for _ in range(12):
-        session.bet_max()
-        session.draw()
-    history = Session.open(isolated_home).history
+    with Session.open(isolated_home, random.Random(3)) as session:
+        for _ in range(12):
+            session.bet_max()
+            session.draw()
+    history = reopen(isolated_home).history
     assert history.games == 12 and len(history.recall) == RECALL_SIZE
     assert history.recall[0] == session.history.recall[0]
     assert history.recall[0].credits_after == session.state().credits
 
 
-def test_a_hand_edited_wallet_is_kept_aside_and_never_reset(isolated_home: Path) -> None:
-    Session.open(isolated_home, random.Random(1)).bet_max()
+# -- one game at a time ---------------------------------------------------------------------------
+
+def test_a_second_game_on_the_same_wallet_is_refused_with_the_holder(isolated_home: Path) -> None:
+    import os
+
+    with Session.open(isolated_home), pytest.raises(WalletBusy, match=f"pid {os.getpid()}"):
+        Session.open(isolated_home)
+    reopen(isolated_home)  # released on close: the next game may play
+
+
+def test_practice_never_touches_the_wallet(isolated_home: Path) -> None:
+    practice = Session.for_practice(random.Random(1))
+    assert practice.practice
+    practice.bet_max()
+    practice.draw()
+    assert not isolated_home.exists()
+    with Session.open(isolated_home):  # and a practice game does not hold the real wallet
+        pass
+
+
+# -- the pays of a hand in play ----------------------------------------------------------------------
+
+def test_a_hand_settles_on_its_pays_when_the_file_changes_or_goes(isolated_home: Path, tmp_path: Path) -> None:
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(find_paytable("jacks-or-better-8-5").read_text())
+    with Session.open(isolated_home, random.Random(1)) as session:
+        session.switch_paytable(load_paytable(mine))
+        session.bet_max()
+    mine.write_text(mine.read_text().replace("four_of_a_kind: 25", "four_of_a_kind: 2000000"))
+    with Session.open(isolated_home) as session:
+        assert session.state().paytable.pay(session.state().paytable.game.paying[2], 5) == 125
+    mine.unlink()
+    with Session.open(isolated_home, random.Random(2)) as session:
+        assert session.state().phase is Phase.DEALT and session.state().paytable.name == "Jacks or Better 8/5"
+        assert session.notice is not None and "no paytable" in session.notice
+        outcome = session.draw().last
+        assert outcome is not None and outcome.win == load_paytable(
+            find_paytable("jacks-or-better-8-5")).pay(outcome.category, 5)
+        assert session.state().paytable.name == "Jacks or Better 9/6"  # the next game: the default
+
+
+def test_play_another_table_with_a_hand_waiting_finishes_the_hand_first(isolated_home: Path) -> None:
+    with Session.open(isolated_home, random.Random(1)) as session:
+        dealt = session.bet_max()
+    with Session.open(isolated_home, random.Random(1), "jacks-or-better-8-5") as session:
+        assert session.state().hand == dealt.hand and session.state().paytable.name == "Jacks or Better 9/6"
+        assert session.notice == ("your dealt hand finishes on Jacks or Better 9/6; then Jacks or Better 8/5 "
+                                  "is in play")
+        session.draw()
+        assert session.state().paytable.name == "Jacks or Better 8/5"
+
+
+def test_a_bad_table_named_at_the_start_changes_nothing(isolated_home: Path) -> None:
+    with Session.open(isolated_home, random.Random(1)) as session:
+        session.bet_max()
+    before = (isolated_home / "wallet.json").read_bytes()
+    with pytest.raises(PaytableError, match="nope"):
+        Session.open(isolated_home, paytable="nope")
+    assert (isolated_home / "wallet.json").read_bytes() == before
+    reopen(isolated_home)  # and the wallet was not left locked
+
+
+# -- older and newer formats --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fixture", ["format-1-idle.json", "format-1-dealt.json"])
+def test_a_wallet_from_format_1_loads_and_is_migrated_on_the_next_save(isolated_home: Path, fixture: str) -> None:
+    isolated_home.mkdir()
+    shutil.copy(FIXTURES / fixture, isolated_home / "wallet.json")
+    old = json.loads((FIXTURES / fixture).read_text())["content"]
+    with Session.open(isolated_home, random.Random(5)) as session:
+        state = session.state()
+        assert session.migrated_from == 1
+        assert state.credits == old["machine"]["credits"] and state.bet == old["machine"]["bet"]
+        assert session.history.games == old["history"]["games"] == 3
+        assert [str(card) for card in state.hand] == old["machine"]["hand"]
+        assert state.phase.value == old["machine"]["phase"]
+        if state.phase is Phase.DEALT:
+            assert list(state.held) == old["machine"]["held"]
+        session.deal_or_draw()
+    saved = json.loads((isolated_home / "wallet.json").read_text())
+    assert saved["format"] == 2 and "stub" not in json.dumps(saved)
+
+
+def test_a_format_1_hand_whose_table_is_gone_is_void_with_its_bet_returned(isolated_home: Path) -> None:
+    isolated_home.mkdir()
+    document = json.loads((FIXTURES / "format-1-dealt.json").read_text())
+    document["content"]["paytable"] = "/nowhere/gone.yaml"
+    document["checksum"] = checksum(document["content"])
+    (isolated_home / "wallet.json").write_text(json.dumps(document))
+    with Session.open(isolated_home) as session:
+        assert session.state().phase is Phase.IDLE
+        assert session.state().credits == document["content"]["machine"]["credits"] + 3
+        assert session.notice is not None and "void" in session.notice and "returned" in session.notice
+
+
+def test_a_wallet_from_a_newer_version_is_refused_and_left_untouched(isolated_home: Path) -> None:
+    reopen(isolated_home)
+    rewrite(isolated_home, lambda content: None)
     file = isolated_home / "wallet.json"
     document = json.loads(file.read_text())
-    document["content"]["machine"]["credits"] = 1_000_000
+    document["format"] = 3
+    file.write_text(json.dumps(document))
+    before = file.read_bytes()
+    with pytest.raises(StateError, match="newer videopoker") as caught:
+        Session.open(isolated_home)
+    assert not isinstance(caught.value, DamagedWallet)
+    assert file.read_bytes() == before and not list(isolated_home.glob("*.corrupt-*"))
+
+
+# -- damaged and hostile wallets ----------------------------------------------------------------------
+
+def test_a_hand_edited_wallet_is_kept_aside_and_never_reset(isolated_home: Path) -> None:
+    with Session.open(isolated_home, random.Random(1)) as session:
+        session.bet_max()
+    file = isolated_home / "wallet.json"
+    document = json.loads(file.read_text())
+    document["content"]["credits"] = 1_000_000
     file.write_text(json.dumps(document))
     edited = file.read_text()
     with pytest.raises(DamagedWallet, match="was changed outside the game") as caught:
@@ -60,14 +221,19 @@ def test_a_hand_edited_wallet_is_kept_aside_and_never_reset(isolated_home: Path)
     assert caught.value.aside is not None and caught.value.aside.read_text() == edited
     assert caught.value.aside.name.startswith("wallet.json.corrupt-")
     assert file.read_text() == edited, "nothing is replaced before the player agrees"
-    assert Session.start_over(isolated_home).state().credits == 1000
+    with Session.start_over(isolated_home) as fresh:
+        assert fresh.state().credits == 1000
 
 
 @pytest.mark.parametrize("content, problem", [
-    ("{\"format\": 1, \"checksum\": ", "is not valid JSON"),
+    ("{\"format\": 2, \"checksum\": ", "is not valid JSON"),
     ("[1, 2, 3]", "does not hold a wallet"),
-    ("{\"format\": 9, \"content\": {}}", "has format 9"),
+    ("{\"format\": \"x\", \"content\": {}}", "which no videopoker wrote"),
     ("\udcff".encode("utf-8", "surrogateescape").decode("latin-1"), "is not valid JSON"),
+    ("[" * 100_000, "nests deeper"),
+    ('{"format": 2, "content": {"credits": ' + "9" * 5000 + "}}", "holds a value no wallet has"),
+    ('{"format": 2, "content": {"credits": Infinity}}', "holds a value no wallet has"),
+    ("{" + " " * (1 << 20) + "}", "larger than"),
 ])
 def test_damaged_wallets_say_what_is_wrong(isolated_home: Path, content: str, problem: str) -> None:
     isolated_home.mkdir(parents=True)
@@ -76,47 +242,114 @@ def test_damaged_wallets_say_what_is_wrong(isolated_home: Path, content: str, pr
         Session.open(isolated_home)
 
 
-def test_an_inconsistent_but_checksummed_wallet_is_refused(isolated_home: Path) -> None:
-    session = Session.open(isolated_home, random.Random(1))
-    session.bet_max()
-    content = Wallet(isolated_home).load()
-    assert content is not None
-    content["machine"]["stub"] = content["machine"]["stub"][:10]
-    Wallet(isolated_home).save(content)
-    with pytest.raises(DamagedWallet, match="does not hold a consistent machine"):
+@pytest.mark.parametrize("change, problem", [
+    (lambda c: c.update(credits=10**4000), "credits of many digits outside"),
+    (lambda c: c.update(credits=-5), "credits -5 outside"),
+    (lambda c: c.update(credits=1.5), "credits is not a whole number"),
+    (lambda c: c.update(credits=True), "credits is not a whole number"),
+    (lambda c: c.update(bet=11), "bet 11 outside"),
+    (lambda c: c["round"].update(dealt=["Ah", "Ah", "Kh", "Qh", "Jh"]), "card twice"),
+    (lambda c: c["round"].update(dealt=["Jk", "Ah", "Kh", "Qh", "Jh"]), "no joker"),
+    (lambda c: c["round"].update(held=[1, 0, 0, 0, 0]), "true/false"),
+    (lambda c: c["round"]["paytable"]["pays"].update(flush=[1, 2]), "5 whole totals"),
+    (lambda c: c["round"]["paytable"].update(name="\x1b]0;PWNED\x07"), "control characters"),
+    (lambda c: c["round"]["paytable"].update(game=["jacks-or-better"]), "not a short text"),
+    (lambda c: c.update(bet=4), "is not the bet 5 of the hand in play"),
+    (lambda c: c.pop("history"), "lacks 'history'"),
+])
+def test_an_inconsistent_but_checksummed_wallet_is_refused(isolated_home: Path, change: object,
+                                                           problem: str) -> None:
+    with Session.open(isolated_home, random.Random(1)) as session:
+        session.bet_max()
+    rewrite(isolated_home, change)
+    with pytest.raises(DamagedWallet, match=problem):
         Session.open(isolated_home)
 
 
-def test_a_failed_save_undoes_the_transition(isolated_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    session = Session.open(isolated_home, random.Random(1))
-    before = session.state()
+def test_a_wallet_that_is_a_link_is_refused_untouched(isolated_home: Path, tmp_path: Path) -> None:
+    isolated_home.mkdir()
+    (isolated_home / "wallet.json").symlink_to(tmp_path / "missing.json")
+    with pytest.raises(StateError, match="symbolic link") as caught:
+        Session.open(isolated_home)
+    assert not isinstance(caught.value, DamagedWallet)
+    assert (isolated_home / "wallet.json").is_symlink() and not (tmp_path / "missing.json").exists()
 
-    def refuse(content: object) -> None:
-        raise StateError("disk full")
 
-    monkeypatch.setattr(session.wallet, "save", refuse)
-    with pytest.raises(StateError, match="disk full"):
+def test_a_wallet_that_is_a_fifo_is_refused_without_hanging(isolated_home: Path) -> None:
+    import os
+
+    isolated_home.mkdir()
+    os.mkfifo(isolated_home / "wallet.json")
+    with pytest.raises(StateError, match="not a regular file"):
+        Session.open(isolated_home)
+
+
+def test_a_leftover_temp_file_that_cannot_be_removed_is_no_crash(isolated_home: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """As on a read-only home (root can write anywhere, so the refusal is simulated)."""
+    with Session.open(isolated_home, random.Random(1)) as session:
         session.bet_max()
-    assert session.state() == before
+    (isolated_home / "wallet.json.1-abcd.tmp").write_text("half a write")
+
+    def refuse(self: Path, missing_ok: bool = False) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    with Session.open(isolated_home) as again:
+        assert again.state().phase is Phase.DEALT
+
+
+def test_a_home_that_cannot_be_made_is_one_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(StateError, match="cannot use this folder for the wallet"):
+        Session.open(blocker / "home")
+
+
+def test_a_failed_save_undoes_the_transition(isolated_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with Session.open(isolated_home, random.Random(1)) as session:
+        before = session.state()
+
+        def refuse(content: object) -> None:
+            raise StateError("disk full")
+
+        assert session.wallet is not None
+        monkeypatch.setattr(session.wallet, "save", refuse)
+        with pytest.raises(StateError, match="disk full"):
+            session.bet_max()
+        assert session.state() == before
 
 
 def test_refill_only_at_zero_and_counted(isolated_home: Path) -> None:
-    session = Session.open(isolated_home, random.Random(1))
-    with pytest.raises(GameError, match="only for an empty credit meter"):
-        session.refill()
-    session.machine.credits = 0
-    assert session.refill().credits == 1000
-    assert Session.open(isolated_home).history.refills == 1
+    with Session.open(isolated_home, random.Random(1)) as session:
+        with pytest.raises(GameError, match="only for an empty credit meter"):
+            session.refill()
+        session.machine.credits = 0
+        assert session.refill().credits == 1000
+    assert reopen(isolated_home).history.refills == 1
 
 
 def test_a_missing_paytable_is_reported_and_play_goes_on(isolated_home: Path, tmp_path: Path) -> None:
-    from videopoker.paytable import find_paytable, load_paytable
-
     mine = tmp_path / "mine.yaml"
     mine.write_text(find_paytable("8-5").read_text())
-    session = Session.open(isolated_home, random.Random(1))
-    session.switch_paytable(load_paytable(mine))
+    with Session.open(isolated_home, random.Random(1)) as session:
+        session.set_bet(5)
+        session.switch_paytable(load_paytable(mine))
     mine.unlink()
-    reopened = Session.open(isolated_home)
+    reopened = reopen(isolated_home)
     assert reopened.notice is not None and "no paytable" in reopened.notice
     assert reopened.state().paytable.name == "Jacks or Better 9/6"
+
+
+def test_wallet_content_round_trips(isolated_home: Path) -> None:
+    with Session.open(isolated_home, random.Random(4)) as session:
+        for _ in range(3):
+            session.bet_max()
+            session.toggle_hold(1)
+            session.draw()
+        session.deal()
+        session.toggle_hold(3)
+        state, history = session.state(), session.history
+    with Session.open(isolated_home) as again:
+        assert again.state() == state and again.history == history
+    assert Wallet(isolated_home).load() is not None

@@ -186,8 +186,19 @@ def full_deck(jokers: int = 0) -> tuple[Card, ...]:
 
 def shuffled(cards: Sequence[Card], rng: RandomLike) -> list[Card]:
     """An unbiased Fisher–Yates shuffle drawing from the injected ``rng``."""
+    return take_random(cards, len(cards), rng)
+
+
+def take_random(cards: Sequence[Card], count: int, rng: RandomLike) -> list[Card]:
+    """``count`` cards taken at random, in order: the top of a Fisher–Yates shuffle.
+
+    Only the cards taken cost a random number, so a deal of five asks ``rng`` five times, and the
+    rest of the deck is never put in an order that anything could read ahead of time.
+    """
     deck = list(cards)
-    for top in range(len(deck) - 1, 0, -1):
-        other = rng.randrange(top + 1)
-        deck[top], deck[other] = deck[other], deck[top]
-    return deck
+    if not 0 <= count <= len(deck):
+        raise CardError(f"cannot take {count} cards from {len(deck)}")
+    for place in range(count):
+        other = place + rng.randrange(len(deck) - place)
+        deck[place], deck[other] = deck[other], deck[place]
+    return deck[:count]

@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from videopoker.cards import Card, RandomLike, full_deck, shuffled
+from videopoker.cards import Card, RandomLike
 from videopoker.errors import GameError, InsufficientCredit
 from videopoker.evaluate import PayCategory
 from videopoker.paytable import Paytable, resolve_paytable  # noqa: F401  (doctest)
+from videopoker.round import HAND_SIZE, Round
 
-HAND_SIZE = 5
+__all__ = ["HAND_SIZE", "Machine", "MachineState", "Outcome", "Phase"]
 
 
 class Phase(StrEnum):
@@ -67,7 +68,10 @@ class MachineState:
 
 
 class Machine:
-    """One video poker machine: a paytable, a credit meter and a deck shuffled by ``rng``."""
+    """One video poker machine: a paytable, a credit meter, and the round in play if any.
+
+    ``paytable`` is the table the next deal is dealt under; a round in play keeps its own.
+    """
 
     def __init__(self, paytable: Paytable, credits: int = 1000, rng: RandomLike | None = None,
                  bet: int | None = None) -> None:
@@ -77,11 +81,23 @@ class Machine:
         self.credits = credits
         self.rng: RandomLike = rng if rng is not None else secrets.SystemRandom()
         self.bet = bet if bet is not None else paytable.max_coins
-        self.phase = Phase.IDLE
-        self.hand: tuple[Card, ...] = ()
-        self.held: tuple[bool, ...] = (False,) * HAND_SIZE
-        self.stub: tuple[Card, ...] = ()  # the rest of the shuffled deck, drawn from the top
+        self.round: Round | None = None
         self.last: Outcome | None = None
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.IDLE if self.round is None else Phase.DEALT
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The cards on show: the dealt hand, else the last final hand, else none."""
+        if self.round is not None:
+            return self.round.dealt
+        return self.last.final if self.last is not None else ()
+
+    @property
+    def held(self) -> tuple[bool, ...]:
+        return self.round.held if self.round is not None else (False,) * HAND_SIZE
 
     # -- transitions ---------------------------------------------------------------------------
 
@@ -107,39 +123,41 @@ class Machine:
         return self.deal()
 
     def deal(self) -> MachineState:
-        """Take the bet from the credit meter and deal five cards from a fresh shuffle."""
+        """Take the bet from the credit meter and deal five cards from a full deck."""
         self._require(Phase.IDLE, "deal")
         if self.bet > self.credits:
             raise InsufficientCredit(f"a bet of {self.bet} is more than the {self.credits} credits "
                                      "left; bet less")
-        deck = shuffled(full_deck(self.paytable.game.jokers), self.rng)
-        self.credits -= self.bet
-        self.hand, self.stub = tuple(deck[:HAND_SIZE]), tuple(deck[HAND_SIZE:])
-        self.held = (False,) * HAND_SIZE
-        self.phase = Phase.DEALT
+        self.start(Round.deal(self.paytable, self.bet, self.rng))
         return self.snapshot()
+
+    def start(self, dealt: Round) -> None:
+        """Put a dealt round in play and take its bet (a test can deal a known hand this way)."""
+        self._require(Phase.IDLE, "deal")
+        if dealt.bet > self.credits:
+            raise InsufficientCredit(f"a bet of {dealt.bet} is more than the {self.credits} credits left")
+        self.credits -= dealt.bet
+        self.bet = dealt.bet
+        self.round = dealt
 
     def toggle_hold(self, position: int) -> MachineState:
         """Hold or release the card at ``position`` (0..4)."""
-        self._require(Phase.DEALT, "hold a card")
-        if not 0 <= position < HAND_SIZE:
-            raise GameError(f"card positions are 1..{HAND_SIZE}, got {position + 1}")
-        held = list(self.held)
-        held[position] = not held[position]
-        self.held = tuple(held)
+        if self.round is None:
+            raise GameError("cannot hold a card before the deal")
+        self.round = self.round.hold(position)
         return self.snapshot()
 
     def draw(self) -> MachineState:
-        """Replace the cards not held, judge the hand and pay it: the settle."""
-        self._require(Phase.DEALT, "draw")
-        stub = iter(self.stub)
-        final = tuple(card if keep else next(stub) for card, keep in zip(self.hand, self.held))
-        game = self.paytable.game
-        category = game.categories[game.evaluate_index([card.index for card in final])]
-        win = self.paytable.pay(category, self.bet)
+        """Choose the replacement cards now, judge the hand and pay it: the settle."""
+        if self.round is None:
+            raise GameError("cannot draw before the deal")
+        played = self.round
+        final = played.draw(self.rng)
+        category, win = played.settle(final)
         self.credits += win
-        self.last = Outcome(self.hand, self.held, final, category, self.bet, win, self.credits)
-        self.hand, self.stub, self.phase = final, (), Phase.IDLE
+        self.last = Outcome(played.dealt, played.held, final, category, played.bet, win, self.credits)
+        self.round = None
+        self.bet = min(self.bet, self.paytable.max_coins)  # the next table may take fewer coins
         return self.snapshot()
 
     def add_credits(self, amount: int) -> MachineState:
@@ -153,28 +171,12 @@ class Machine:
     # -- views ------------------------------------------------------------------------------
 
     def snapshot(self) -> MachineState:
-        return MachineState(self.phase, self.credits, self.bet, self.hand, self.held, self.last,
-                            self.paytable)
+        """The machine as a screen shows it; while a round is in play, with that round's pays."""
+        paytable = self.round.paytable if self.round is not None else self.paytable
+        return MachineState(self.phase, self.credits, self.bet, self.hand, self.held, self.last, paytable)
 
     def _require(self, phase: Phase, action: str) -> None:
         if self.phase is not phase:
             when = "before the deal" if phase is Phase.DEALT else "until the hand is drawn"
             raise GameError(f"cannot {action} {when}")
 
-    # -- persistence (the wallet's journal stores these) ------------------------------------------
-
-    def to_json(self) -> dict[str, Any]:
-        return {"paytable": self.paytable.stem, "credits": self.credits, "bet": self.bet,
-                "phase": self.phase.value, "hand": [str(c) for c in self.hand],
-                "held": list(self.held), "stub": [str(c) for c in self.stub],
-                "last": self.last.to_json() if self.last else None}
-
-    def restore(self, data: dict[str, Any]) -> None:
-        """Put the machine back as :meth:`to_json` saw it (credit, bet, a hand awaiting its draw)."""
-        self.credits = int(data["credits"])
-        self.bet = int(data["bet"])
-        self.phase = Phase(data["phase"])
-        self.hand = tuple(Card.parse(c) for c in data["hand"])
-        self.held = tuple(bool(h) for h in data["held"])
-        self.stub = tuple(Card.parse(c) for c in data["stub"])
-        self.last = Outcome.from_json(data["last"]) if data.get("last") else None

@@ -1,53 +1,32 @@
 """A session at the machine: the engine's :class:`Machine` plus the wallet that remembers it.
 
-Every transition is saved before it returns, so whatever a screen shows is already on disk:
-the deal (bet taken, five cards and the rest of the shuffled deck) before the cards are shown,
-the settle before the win is shown.  If the save fails, the transition is undone and an error
-says so; the machine and the file never disagree.
+Every transition is saved before it returns, so whatever a screen shows is already on disk: the
+deal (bet taken, the five dealt cards, the pays they were dealt under) before the cards are
+shown, every hold, the settle before the win is shown.  The replacement cards are chosen at the
+draw, never before, so the file cannot tell anyone what is coming.  If a save fails, the
+transition is undone and an error says so; the machine and the file never disagree.
+
+A practice session (a seeded shuffle, for teaching and tests) has no wallet: it starts at
+1,000 credits, saves nothing and never touches the player's credits.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import TracebackType
 
-from videopoker.cards import Card, RandomLike
+from videopoker.cards import RandomLike
 from videopoker.errors import GameError, PaytableError, VideoPokerError
-from videopoker.game import HAND_SIZE, Machine, MachineState, Outcome, Phase
+from videopoker.game import Machine, MachineState, Phase
 from videopoker.paytable import DEFAULT_PAYTABLE, SHIPPED_DIR, Paytable, resolve_paytable
-from videopoker.wallet import Wallet
+from videopoker.wallet import FORMAT, Wallet
+from videopoker.wallet_content import RECALL_SIZE, History, Saved, decode, encode
+
+__all__ = ["RECALL_SIZE", "REFILL_CREDITS", "STARTING_CREDITS", "History", "Session", "paytable_reference"]
 
 STARTING_CREDITS = 1000
 REFILL_CREDITS = 1000
-RECALL_SIZE = 10
-
-
-@dataclass
-class History:
-    """What a machine's game recall and meters keep: the last games and the lifetime totals."""
-
-    games: int = 0
-    total_bet: int = 0
-    total_won: int = 0
-    refills: int = 0
-    recall: list[Outcome] = field(default_factory=list)
-
-    def record(self, outcome: Outcome) -> None:
-        self.games += 1
-        self.total_bet += outcome.bet
-        self.total_won += outcome.win
-        self.recall = [outcome, *self.recall][:RECALL_SIZE]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"games": self.games, "total_bet": self.total_bet, "total_won": self.total_won,
-                "refills": self.refills, "recall": [outcome.to_json() for outcome in self.recall]}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> History:
-        return cls(int(data["games"]), int(data["total_bet"]), int(data["total_won"]), int(data["refills"]),
-                   [Outcome.from_json(item) for item in data["recall"]])
 
 
 def paytable_reference(paytable: Paytable) -> str:
@@ -62,11 +41,17 @@ def paytable_reference(paytable: Paytable) -> str:
 class Session:
     """The machine and its wallet; the screen calls these methods and renders what they return."""
 
-    def __init__(self, machine: Machine, wallet: Wallet, history: History) -> None:
+    def __init__(self, machine: Machine, wallet: Wallet | None, history: History) -> None:
         self.machine = machine
         self.wallet = wallet
         self.history = history
         self.notice: str | None = None  # something the player should be told on opening
+        self.migrated_from: int | None = None  # the older wallet format this was read from
+
+    @property
+    def practice(self) -> bool:
+        """Playing for nothing: no wallet is read or written."""
+        return self.wallet is None
 
     # -- opening ------------------------------------------------------------------------------
 
@@ -74,43 +59,95 @@ class Session:
     def open(cls, home: Path, rng: RandomLike | None = None, paytable: str | None = None) -> Session:
         """Resume the saved machine (a dealt hand comes back as it was), or start a new player.
 
-        Raises :class:`DamagedWallet` when the file cannot be trusted: nothing is replaced until
-        the player agrees to :meth:`start_over`.
+        A ``paytable`` named here is read first, so a bad name changes nothing; with a hand
+        waiting, that hand finishes on the pays it was dealt under and the new table is next.
+        Raises :class:`WalletBusy` when another game holds the wallet and
+        :class:`DamagedWallet` when the file cannot be trusted: nothing is replaced until the
+        player agrees to :meth:`start_over`.
         """
+        requested = resolve_paytable(paytable) if paytable is not None else None
         wallet = Wallet(home)
-        content = wallet.load()
-        if content is None:
-            return cls.start_over(home, rng, paytable)
+        wallet.claim()
         try:
-            session = cls._restore(wallet, content, rng)
-        except (KeyError, TypeError, ValueError, AttributeError, VideoPokerError) as error:
-            raise wallet.damaged(f"does not hold a consistent machine ({_describe(error)})") from None
-        if paytable is not None and session.machine.phase is Phase.IDLE:
-            session.switch_paytable(resolve_paytable(paytable))
+            stored = wallet.load()
+            if stored is None:
+                return cls._begin(wallet, rng, requested)
+            version, content = stored
+            try:
+                saved = decode(version, content)
+                session = cls._restore(wallet, saved, rng, requested)
+            except (ValueError, GameError) as error:
+                raise wallet.damaged(f"does not hold a consistent machine ({error})") from None
+            if version < FORMAT:
+                session.migrated_from = version  # written in the new format at the next save
+        except BaseException:
+            wallet.release()
+            raise
         return session
 
     @classmethod
     def start_over(cls, home: Path, rng: RandomLike | None = None, paytable: str | None = None) -> Session:
         """A new player: 1,000 credits, no history. Overwrites whatever wallet was there."""
+        requested = resolve_paytable(paytable) if paytable is not None else None
+        wallet = Wallet(home)
+        wallet.claim()
+        try:
+            return cls._begin(wallet, rng, requested)
+        except BaseException:
+            wallet.release()
+            raise
+
+    @classmethod
+    def for_practice(cls, rng: RandomLike | None = None, paytable: str | None = None) -> Session:
+        """A practice machine with 1,000 credits and no wallet: nothing it does is kept."""
         machine = Machine(resolve_paytable(paytable or DEFAULT_PAYTABLE), STARTING_CREDITS, rng)
-        session = cls(machine, Wallet(home), History())
+        return cls(machine, None, History())
+
+    @classmethod
+    def _begin(cls, wallet: Wallet, rng: RandomLike | None, requested: Paytable | None) -> Session:
+        machine = Machine(requested or resolve_paytable(DEFAULT_PAYTABLE), STARTING_CREDITS, rng)
+        session = cls(machine, wallet, History())
         session._save()
         return session
 
     @classmethod
-    def _restore(cls, wallet: Wallet, content: dict[str, Any], rng: RandomLike | None) -> Session:
-        notice = None
-        try:
-            paytable = resolve_paytable(str(content["paytable"]))
-        except PaytableError as error:  # the table was moved or broken since: say so, keep playing
-            paytable = resolve_paytable(DEFAULT_PAYTABLE)
-            notice = f"{error}; playing {paytable.name} instead"
-        machine = Machine(paytable, 0, rng)
-        machine.restore(content["machine"])
-        _check_consistent(machine)
-        session = cls(machine, wallet, History.from_json(content["history"]))
-        session.notice = notice
+    def _restore(cls, wallet: Wallet, saved: Saved, rng: RandomLike | None,
+                 requested: Paytable | None) -> Session:
+        notices = [saved.notice] if saved.notice else []
+        if requested is not None:
+            paytable = requested
+        else:
+            try:
+                paytable = resolve_paytable(saved.paytable)
+            except PaytableError as error:  # moved or broken since: say so, keep playing
+                paytable = resolve_paytable(DEFAULT_PAYTABLE)
+                notices.append(f"{error}; playing {paytable.name} instead")
+        machine = Machine(paytable, saved.credits, rng)
+        machine.last, machine.round = saved.last, saved.round
+        if saved.round is not None:
+            if saved.bet != saved.round.bet:
+                raise ValueError(f"bet {saved.bet} is not the bet {saved.round.bet} of the hand in play")
+            machine.bet = saved.round.bet
+            if saved.round.paytable != paytable:
+                notices.append(f"your dealt hand finishes on {saved.round.paytable.name}; then "
+                               f"{paytable.name} is in play")
+        else:
+            machine.bet = min(saved.bet, paytable.max_coins)
+        session = cls(machine, wallet, saved.history)
+        session.notice = "; ".join(notices) or None
         return session
+
+    def close(self) -> None:
+        """Let another game have the wallet (also done by the OS when the process ends)."""
+        if self.wallet is not None:
+            self.wallet.release()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
 
     # -- transitions, each saved before it returns -----------------------------------------------
 
@@ -172,44 +209,22 @@ class Session:
         return self._commit(switch)
 
     def _commit(self, change: Callable[[], MachineState]) -> MachineState:
-        before = (self.machine.to_json(), self.machine.paytable, History.from_json(self.history.to_json()))
+        """Apply ``change`` and save it; if the save fails, put the previous values back."""
+        machine = self.machine
+        before = (machine.paytable, machine.credits, machine.bet, machine.round, machine.last)
+        history = self.history.copy()
         state = change()
         try:
             self._save()
         except VideoPokerError:
-            machine_data, paytable, history = before
-            self.machine.paytable = paytable
-            self.machine.restore(machine_data)
+            machine.paytable, machine.credits, machine.bet, machine.round, machine.last = before
             self.history = history
             raise
         return state
 
     def _save(self) -> None:
-        self.wallet.save({"paytable": paytable_reference(self.machine.paytable),
-                          "machine": self.machine.to_json(), "history": self.history.to_json()})
-
-
-def _describe(error: BaseException) -> str:
-    if isinstance(error, KeyError):
-        return f"missing {error.args[0]!r}"
-    return str(error)
-
-
-def _check_consistent(machine: Machine) -> None:
-    """Refuse a restored machine that no real play could have produced."""
-    if machine.credits < 0:
-        raise ValueError(f"credits {machine.credits} below zero")
-    if not 1 <= machine.bet <= machine.paytable.max_coins:
-        raise ValueError(f"bet {machine.bet} outside 1..{machine.paytable.max_coins}")
-    if len(machine.held) != HAND_SIZE:
-        raise ValueError("holds are not five")
-    cards: list[Card] = [*machine.hand, *machine.stub]
-    if len(set(cards)) != len(cards):
-        raise ValueError("a card appears twice")
-    if machine.phase is Phase.DEALT:
-        deck = machine.paytable.game.deck_size
-        if len(machine.hand) != HAND_SIZE or len(cards) != deck:
-            raise ValueError(f"a dealt hand needs five cards and the other {deck - HAND_SIZE} in the deck")
-    elif machine.hand and len(machine.hand) != HAND_SIZE:
-        raise ValueError("the hand on show is not five cards")
-
+        if self.wallet is None:
+            return
+        machine = self.machine
+        self.wallet.save(encode(machine.credits, machine.bet, paytable_reference(machine.paytable),
+                                machine.round, machine.last, self.history))

@@ -73,10 +73,10 @@ async def test_clicks_hold_cards_and_press_buttons(isolated_home: Path) -> None:
 
 
 async def test_insufficient_credit_is_said_and_nothing_changes(isolated_home: Path) -> None:
-    session = Session.open(isolated_home)
-    session.machine.credits = 3
-    session.set_bet(1)
-    session.set_bet(5)  # saved with credit 3 (as after a run of losses)
+    with Session.open(isolated_home) as session:
+        session.machine.credits = 3
+        session.set_bet(1)
+        session.set_bet(5)  # saved with credit 3 (as after a run of losses)
     app = VideoPokerApp(isolated_home, seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("space")
@@ -87,9 +87,9 @@ async def test_insufficient_credit_is_said_and_nothing_changes(isolated_home: Pa
 
 
 async def test_at_zero_credit_a_free_refill_is_offered_and_counted(isolated_home: Path) -> None:
-    session = Session.open(isolated_home)
-    session.machine.credits = 0
-    session.set_bet(5)
+    with Session.open(isolated_home) as session:
+        session.machine.credits = 0
+        session.set_bet(5)
     app = VideoPokerApp(isolated_home, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         assert "FREE 1,000" in text_of(app, "#message")
@@ -145,17 +145,18 @@ async def test_a_dealt_hand_is_waiting_after_a_restart(isolated_home: Path) -> N
 
 
 async def test_a_damaged_wallet_asks_before_starting_over(isolated_home: Path) -> None:
-    Session.open(isolated_home).bet_max()
+    with Session.open(isolated_home) as session:
+        session.bet_max()
     file = isolated_home / "wallet.json"
     document = json.loads(file.read_text())
-    document["content"]["machine"]["credits"] = 10**6
+    document["content"]["credits"] = 10**6
     file.write_text(json.dumps(document))
     app = VideoPokerApp(isolated_home, seed=9)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, Confirm)
         assert "was changed outside the game" in app.screen.text and "wallet.json.corrupt-" in app.screen.text
         await pilot.press("escape")  # "no": leave it as it is
-    assert app.return_code == 1 and json.loads(file.read_text())["content"]["machine"]["credits"] == 10**6
+    assert app.return_code == 1 and json.loads(file.read_text())["content"]["credits"] == 10**6
     app = VideoPokerApp(isolated_home, seed=9)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.click("#yes")

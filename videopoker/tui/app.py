@@ -6,11 +6,13 @@ machine before it returns) and then redraws everything from the new frozen state
 
 from __future__ import annotations
 
+import contextlib
 import random
 import secrets
 from collections.abc import Callable
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal
@@ -67,12 +69,16 @@ class VideoPokerApp(App[None]):
         Binding("q", "quit", "quit"),
     ]
 
-    def __init__(self, home: Path | None = None, paytable: str | None = None, seed: int | None = None) -> None:
+    def __init__(self, home: Path | None = None, paytable: str | None = None, seed: int | None = None,
+                 *, practice: bool = False, session: Session | None = None) -> None:
+        """``seed`` fixes the shuffle (tests); ``practice`` plays without the wallet; ``session``, when
+        the caller has opened it already (the command line does, to refuse problems before the screen)."""
         super().__init__()
         self.home = home or home_dir()
         self.paytable_name = paytable
         self.rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
-        self.session: Session | None = None
+        self.practice = practice
+        self.session: Session | None = session
         self.notice: str | None = None  # a refusal to show instead of the usual message
 
     def compose(self) -> ComposeResult:
@@ -91,13 +97,23 @@ class VideoPokerApp(App[None]):
                 yield button
 
     def on_mount(self) -> None:
-        self.open_session()
+        if self.session is None:
+            self.open_session()
+        else:
+            self._opened()
+
+    def on_unmount(self) -> None:
+        if self.session is not None:
+            self.session.close()  # the next game may have the wallet
 
     # -- opening, and the damaged-wallet question -----------------------------------------------
 
     def open_session(self) -> None:
         try:
-            self.session = Session.open(self.home, self.rng, self.paytable_name)
+            if self.practice:
+                self.session = Session.for_practice(self.rng, self.paytable_name)
+            else:
+                self.session = Session.open(self.home, self.rng, self.paytable_name)
         except DamagedWallet as error:
             self.push_screen(Confirm("THE WALLET CANNOT BE TRUSTED", f"{error}.\n\nStart over with "
                                      f"{REFILL_CREDITS:,} credits? The damaged file stays where it is "
@@ -106,8 +122,12 @@ class VideoPokerApp(App[None]):
         except VideoPokerError as error:
             self.exit(return_code=1, message=str(error))
             return
+        self._opened()
+
+    def _opened(self) -> None:
+        assert self.session is not None
         if self.session.notice:
-            self.notify(self.session.notice, severity="warning", timeout=10)
+            self.notify(self.session.notice, severity="warning", timeout=10, markup=False)
         self.redraw()
 
     def _answer_damaged(self, start_over: bool | None) -> None:
@@ -128,7 +148,10 @@ class VideoPokerApp(App[None]):
             return
         state = self.session.state()
         paytable = state.paytable
-        self.query_one("#title", Static).update(paytable.name.upper())
+        title = Text(paytable.name.upper())
+        if self.session.practice:
+            title = Text.assemble(("PRACTICE", "bold reverse"), "  ", title)
+        self.query_one("#title", Static).update(title)
         winner = state.last.category if state.phase is Phase.IDLE and state.last and state.last.win else None
         self.query_one(PaytablePanel).show(paytable, state.bet, winner)
         for position, view in enumerate(self.query(CardView)):
@@ -200,7 +223,18 @@ class VideoPokerApp(App[None]):
 
 
 def run_machine(paytable: str | None = None, seed: int | None = None, home: Path | None = None) -> int:
-    """Play until the player quits; the exit status for the command line."""
-    app = VideoPokerApp(home, paytable, seed)
+    """Play until the player quits; the exit status for the command line.
+
+    The wallet is opened (and locked) before the screen starts, so a busy wallet, a bad paytable
+    or an unreadable folder is one line on the terminal; only a damaged wallet needs the screen,
+    to ask the player.  A seed means practice: a reproducible shuffle never plays for real credits.
+    """
+    session = None
+    if seed is not None:
+        session = Session.for_practice(random.Random(seed), paytable)
+    else:
+        with contextlib.suppress(DamagedWallet):  # the screen asks what to do
+            session = Session.open(home or home_dir(), secrets.SystemRandom(), paytable)
+    app = VideoPokerApp(home, paytable, seed, practice=seed is not None, session=session)
     app.run()
     return app.return_code or 0

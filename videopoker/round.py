@@ -1,0 +1,71 @@
+"""A round of play as a value: the dealt hand, the holds, the bet and the pays it was dealt under.
+
+A round is frozen: holding a card gives a new round, so undoing a failed save is keeping the old
+value, and a test deals a known hand by building one.  The replacement cards are not part of a
+dealt round: :meth:`Round.draw` chooses them when the player draws, from the deck without the
+dealt cards, so nothing in memory or on disk knows the coming draw before the player asks for it.
+The round carries its paytable, so it settles on the pays it was dealt under even if the file
+is edited or moved before the draw.
+
+>>> import random
+>>> from videopoker.paytable import resolve_paytable
+>>> dealt = Round(resolve_paytable("9-6"), 5, parse_hand("Ah Kh Qh Jh 2c"))
+>>> dealt.hold(0).hold(1).hold(2).hold(3).settle(parse_hand("Ah Kh Qh Jh Th"))
+(<PayCategory.ROYAL_FLUSH: 'royal_flush'>, 4000)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from videopoker.cards import Card, RandomLike, check_hand, full_deck, parse_hand, take_random  # noqa: F401
+from videopoker.errors import GameError
+from videopoker.evaluate import PayCategory
+from videopoker.paytable import Paytable
+
+HAND_SIZE = 5
+
+
+@dataclass(frozen=True)
+class Round:
+    """One dealt hand waiting for its draw."""
+
+    paytable: Paytable
+    bet: int
+    dealt: tuple[Card, ...]
+    held: tuple[bool, ...] = (False,) * HAND_SIZE
+
+    def __post_init__(self) -> None:
+        check_hand(self.dealt, HAND_SIZE)
+        if len(self.held) != HAND_SIZE:
+            raise GameError(f"a round holds {HAND_SIZE} flags, got {len(self.held)}")
+        if not 1 <= self.bet <= self.paytable.max_coins:
+            raise GameError(f"a bet is 1..{self.paytable.max_coins} coins, got {self.bet}")
+        deck = self.paytable.game.deck_size
+        if any(card.index >= deck for card in self.dealt):
+            raise GameError(f"{self.paytable.game.title} is played with {deck} cards: no joker")
+
+    @classmethod
+    def deal(cls, paytable: Paytable, bet: int, rng: RandomLike) -> Round:
+        """Five cards at random from a full deck of the paytable's game."""
+        return cls(paytable, bet, tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng)))
+
+    def hold(self, position: int) -> Round:
+        """The round with the card at ``position`` (0..4) held or released."""
+        if not 0 <= position < HAND_SIZE:
+            raise GameError(f"card positions are 1..{HAND_SIZE}, got {position + 1}")
+        held = list(self.held)
+        held[position] = not held[position]
+        return replace(self, held=tuple(held))
+
+    def draw(self, rng: RandomLike) -> tuple[Card, ...]:
+        """The final hand: the held cards kept, the others replaced from the rest of the deck."""
+        rest = [card for card in full_deck(self.paytable.game.jokers) if card not in self.dealt]
+        replacements = iter(take_random(rest, self.held.count(False), rng))
+        return tuple(card if keep else next(replacements) for card, keep in zip(self.dealt, self.held))
+
+    def settle(self, final: tuple[Card, ...]) -> tuple[PayCategory, int]:
+        """What ``final`` is and what it pays on this round's bet and pays."""
+        game = self.paytable.game
+        category = game.categories[game.evaluate_index([card.index for card in final])]
+        return category, self.paytable.pay(category, self.bet)

@@ -1,0 +1,236 @@
+"""What a session writes into the wallet, and how every format is read back, strictly.
+
+The file is user input: a hand edit with a recomputed checksum, or a file from an older version,
+must give either a machine that real play could have produced or a clear :class:`ValueError`
+(which the session turns into the damaged-wallet question); never a crash, and never a number
+that the game cannot hold.  Format 1 kept the rest of the shuffled deck and no pays; it is
+migrated on reading: the coming draw is dropped (it is chosen at DRAW now), and the dealt hand
+takes the pays of its table as the file stands, or is voided with its bet returned if the table
+is gone.
+
+Format 2 content::
+
+    {"credits", "bet", "paytable": reference of the table the next deal uses,
+     "round": null | {"paytable": {"name", "game", "max_coins", "pays": {key: [totals]}},
+                      "bet", "dealt": [5 cards], "held": [5 flags]},
+     "last": null | outcome, "history": {"games", "total_bet", "total_won", "refills", "recall"}}
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from videopoker.cards import Card
+from videopoker.errors import CardError, GameError, PaytableError
+from videopoker.evaluate import GAMES, PayCategory
+from videopoker.game import Outcome
+from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, Paytable, resolve_paytable
+from videopoker.round import HAND_SIZE, Round
+
+#: No real play comes near this; it keeps every figure an exact integer in a float as well.
+MAX_CREDITS = 10**15
+MAX_RECALL = 100
+RECALL_SIZE = 10
+MAX_TEXT = 1000
+
+
+@dataclass
+class History:
+    """What a machine's game recall and meters keep: the last games and the lifetime totals."""
+
+    games: int = 0
+    total_bet: int = 0
+    total_won: int = 0
+    refills: int = 0
+    recall: tuple[Outcome, ...] = ()
+
+    def record(self, outcome: Outcome) -> None:
+        self.games += 1
+        self.total_bet += outcome.bet
+        self.total_won += outcome.win
+        self.recall = (outcome, *self.recall)[:RECALL_SIZE]
+
+    def copy(self) -> History:
+        return History(self.games, self.total_bet, self.total_won, self.refills, self.recall)
+
+
+@dataclass
+class Saved:
+    """A decoded wallet: everything a session is rebuilt from."""
+
+    credits: int
+    bet: int
+    paytable: str           # reference of the table for the next deal
+    round: Round | None
+    last: Outcome | None
+    history: History
+    notice: str | None = None
+
+
+# -- writing --------------------------------------------------------------------------------------
+
+def paytable_to_json(paytable: Paytable) -> dict[str, Any]:
+    return {"name": paytable.name, "game": paytable.game.key, "max_coins": paytable.max_coins,
+            "pays": {category.value: list(amounts) for category, amounts in paytable.pays.items()}}
+
+
+def encode(credits: int, bet: int, paytable: str, current: Round | None, last: Outcome | None,
+           history: History) -> dict[str, Any]:
+    played = None if current is None else {
+        "paytable": paytable_to_json(current.paytable), "bet": current.bet,
+        "dealt": [str(card) for card in current.dealt], "held": list(current.held)}
+    return {"credits": credits, "bet": bet, "paytable": paytable, "round": played,
+            "last": last.to_json() if last else None,
+            "history": {"games": history.games, "total_bet": history.total_bet, "total_won": history.total_won,
+                        "refills": history.refills, "recall": [outcome.to_json() for outcome in history.recall]}}
+
+
+# -- reading, strictly ---------------------------------------------------------------------------
+
+def _field(data: Any, key: str, where: str) -> Any:
+    if not isinstance(data, dict):
+        raise ValueError(f"{where} is not a mapping")
+    if key not in data:
+        raise ValueError(f"{where} lacks {key!r}")
+    return data[key]
+
+
+def _whole(data: Any, key: str, where: str, low: int, high: int) -> int:
+    value = _field(data, key, where)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{where}.{key} is not a whole number")
+    if not low <= value <= high:
+        raise ValueError(f"{where}.{key} {value if abs(value) < 10**18 else 'of many digits'} "
+                         f"outside {low:,}..{high:,}")
+    return value
+
+
+def _text(data: Any, key: str, where: str) -> str:
+    value = _field(data, key, where)
+    if not isinstance(value, str) or not value or len(value) > MAX_TEXT:
+        raise ValueError(f"{where}.{key} is not a short text")
+    if any(unicodedata.category(char) == "Cc" for char in value):
+        raise ValueError(f"{where}.{key} holds control characters")
+    return value
+
+
+def _list(data: Any, key: str, where: str, most: int) -> list[Any]:
+    value = _field(data, key, where)
+    if not isinstance(value, list) or len(value) > most:
+        raise ValueError(f"{where}.{key} is not a list of at most {most}")
+    return value
+
+
+def _cards(data: Any, key: str, where: str) -> tuple[Card, ...]:
+    items = _list(data, key, where, HAND_SIZE)
+    if len(items) != HAND_SIZE or not all(isinstance(item, str) and len(item) <= 3 for item in items):
+        raise ValueError(f"{where}.{key} is not five cards")
+    try:
+        cards = tuple(Card.parse(item) for item in items)
+    except CardError as error:
+        raise ValueError(f"{where}.{key}: {error}") from None
+    if len(set(cards)) != HAND_SIZE:
+        raise ValueError(f"{where}.{key} has a card twice")
+    return cards
+
+
+def _flags(data: Any, key: str, where: str) -> tuple[bool, ...]:
+    items = _list(data, key, where, HAND_SIZE)
+    if len(items) != HAND_SIZE or not all(isinstance(item, bool) for item in items):
+        raise ValueError(f"{where}.{key} is not five true/false flags")
+    return tuple(items)
+
+
+def _outcome(data: Any, where: str) -> Outcome:
+    try:
+        category = PayCategory(_field(data, "category", where))
+    except (ValueError, TypeError):
+        raise ValueError(f"{where}.category is not a hand this program knows") from None
+    return Outcome(_cards(data, "dealt", where), _flags(data, "held", where), _cards(data, "final", where),
+                   category, _whole(data, "bet", where, 1, MAX_COINS_LIMIT),
+                   _whole(data, "win", where, 0, MAX_PAY * MAX_COINS_LIMIT),
+                   _whole(data, "credits_after", where, 0, MAX_CREDITS))
+
+
+def _history(data: Any) -> History:
+    where = "history"
+    recall = tuple(_outcome(item, f"history.recall[{n}]")
+                   for n, item in enumerate(_list(data, "recall", where, MAX_RECALL)))
+    return History(_whole(data, "games", where, 0, MAX_CREDITS), _whole(data, "total_bet", where, 0, MAX_CREDITS),
+                   _whole(data, "total_won", where, 0, MAX_CREDITS), _whole(data, "refills", where, 0, MAX_CREDITS),
+                   recall)
+
+
+def paytable_from_json(data: Any, where: str) -> Paytable:
+    """A paytable as a round saved it; held to the same limits as a file."""
+    game_key = _text(data, "game", where)
+    if game_key not in GAMES:
+        raise ValueError(f"{where}.game {game_key[:40]!r} is not a game this program plays")
+    game = GAMES[game_key]
+    max_coins = _whole(data, "max_coins", where, 1, MAX_COINS_LIMIT)
+    pays_data = _field(data, "pays", where)
+    if not isinstance(pays_data, dict) or set(pays_data) != {c.value for c in game.paying}:
+        raise ValueError(f"{where}.pays does not price exactly the hands of {game.title}")
+    pays = {}
+    for category in game.paying:
+        amounts = _list(pays_data, category.value, f"{where}.pays", max_coins)
+        if len(amounts) != max_coins or not all(
+                isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_PAY * max_coins for n in amounts):
+            raise ValueError(f"{where}.pays.{category.value} is not {max_coins} whole totals")
+        pays[category] = tuple(amounts)
+    return Paytable(_text(data, "name", where), game, max_coins, pays)
+
+
+def _round(data: Any) -> Round | None:
+    if data is None:
+        return None
+    where = "round"
+    try:
+        return Round(paytable_from_json(_field(data, "paytable", where), "round.paytable"),
+                     _whole(data, "bet", where, 1, MAX_COINS_LIMIT), _cards(data, "dealt", where),
+                     _flags(data, "held", where))
+    except (GameError, CardError) as error:
+        raise ValueError(f"round: {error}") from None
+
+
+def decode(version: int, content: dict[str, Any]) -> Saved:
+    """The wallet's content, from any format this program has written; :class:`ValueError` if untrue."""
+    if version == 1:
+        return _decode_format_1(content)
+    last = _field(content, "last", "wallet")
+    return Saved(_whole(content, "credits", "wallet", 0, MAX_CREDITS),
+                 _whole(content, "bet", "wallet", 1, MAX_COINS_LIMIT), _text(content, "paytable", "wallet"),
+                 _round(_field(content, "round", "wallet")), None if last is None else _outcome(last, "last"),
+                 _history(_field(content, "history", "wallet")))
+
+
+def _decode_format_1(content: dict[str, Any]) -> Saved:
+    """Format 1: the machine's fields under ``machine``, a dealt hand with the rest of its deck."""
+    machine = _field(content, "machine", "wallet")
+    where = "machine"
+    reference = _text(content, "paytable", "wallet")
+    credits = _whole(machine, "credits", where, 0, MAX_CREDITS)
+    bet = _whole(machine, "bet", where, 1, MAX_COINS_LIMIT)
+    last_data = _field(machine, "last", where)
+    last = None if last_data is None else _outcome(last_data, "machine.last")
+    saved = Saved(credits, bet, reference, None, last, _history(_field(content, "history", "wallet")))
+    phase = _field(machine, "phase", where)
+    if phase == "idle":
+        return saved
+    if phase != "dealt":
+        raise ValueError(f"machine.phase {str(phase)[:20]!r} is neither idle nor dealt")
+    dealt, held = _cards(machine, "hand", where), _flags(machine, "held", where)
+    try:
+        paytable = resolve_paytable(reference)
+    except PaytableError:
+        saved.credits += bet
+        saved.notice = (f"the hand dealt before this update was played on {reference!r}, which can no "
+                        f"longer be read; the hand is void and its bet of {bet} was returned")
+        return saved
+    try:
+        saved.round = Round(paytable, bet, dealt, held)
+    except (GameError, CardError) as error:
+        raise ValueError(f"machine: {error}") from None
+    return saved
