@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
+import secrets
 
+import numpy as np
 import pytest
 
 from videopoker.cards import Card, Rank, Suit, full_deck, parse_cards, parse_hand, shuffled
 from videopoker.errors import CardError
+from videopoker.game import Machine
+from videopoker.paytable import resolve_paytable
+from videopoker.round import Round
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -69,12 +73,48 @@ def test_shuffle_is_reproducible_with_a_seed_and_keeps_every_card() -> None:
     assert sorted(first) == list(deck) and first != list(deck)
 
 
-def test_shuffle_is_unbiased() -> None:
-    """Each card lands in the first place about equally often (chi-square, 51 degrees of freedom)."""
-    rng = random.Random(2024)
-    trials = 52_000
-    tops = Counter(shuffled(full_deck(), rng)[0] for _ in range(trials))
-    expected = trials / 52
-    chi_square = sum((tops[card] - expected) ** 2 / expected for card in full_deck())
-    assert len(tops) == 52
-    assert chi_square < 90  # p ≈ 0.0007 for 51 degrees of freedom
+#: Deals for the chi-square test: enough that a bias moving 2% of the probability at any one
+#: position (total variation 0.02 from uniform) gives a noncentrality of at least
+#: DEALS * (2 * 0.02)**2 = 160, far above the critical value below (power > 99.9%).
+DEALS = 100_000
+POSITIONS = 10  # five dealt cards, five drawn
+
+
+def chi_square_critical(freedom: int, z: float = 5.2) -> float:
+    """Wilson–Hilferty: the chi-square value exceeded with probability about 1e-7 (z = 5.2)."""
+    a = 2 / (9 * freedom)
+    return freedom * (1 - a + z * a**0.5) ** 3
+
+
+def biased_positions(counts: np.ndarray) -> list[int]:
+    """Positions (rows of card counts) whose chi-square against uniform exceeds the critical value."""
+    expected = counts.sum(axis=1, keepdims=True) / counts.shape[1]
+    statistic = ((counts - expected) ** 2 / expected).sum(axis=1)
+    return [int(p) for p in np.flatnonzero(statistic > chi_square_critical(counts.shape[1] - 1))]
+
+
+def test_the_chi_square_criterion_catches_a_two_percent_bias() -> None:
+    """The criterion below, fed counts from a shuffle 2% off at one position, rejects it."""
+    generator = np.random.default_rng(7)
+    uniform = np.full(52, 1 / 52)
+    biased = uniform * 0.98
+    biased[0] += 0.02  # 2% of the probability moved onto one card
+    for trial in range(20):
+        counts = np.stack([generator.multinomial(DEALS, uniform) for _ in range(POSITIONS)])
+        assert biased_positions(counts) == [], "a fair shuffle must pass"
+        counts[trial % POSITIONS] = generator.multinomial(DEALS, biased)
+        assert biased_positions(counts) == [trial % POSITIONS]
+
+
+@pytest.mark.slow
+def test_the_production_deal_and_draw_are_unbiased_at_every_position() -> None:
+    """The real path: the machine's default SystemRandom, dealing and then drawing five."""
+    paytable = resolve_paytable("jacks-or-better-9-6")
+    rng = Machine(paytable).rng
+    assert isinstance(rng, secrets.SystemRandom)
+    counts = np.zeros((POSITIONS, 52), dtype=np.int64)
+    for _ in range(DEALS):
+        dealt = Round.deal(paytable, 1, rng)
+        cards = dealt.dealt + dealt.draw(rng)
+        counts[np.arange(POSITIONS), [card.index for card in cards]] += 1
+    assert biased_positions(counts) == []

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from functools import cache
 from typing import Protocol
 
 from videopoker.errors import CardError
@@ -177,8 +178,9 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+@cache
 def full_deck(jokers: int = 0) -> tuple[Card, ...]:
-    """The 52 cards in index order, then ``jokers`` jokers (0 or 1)."""
+    """The 52 cards in index order, then ``jokers`` jokers (0 or 1); one shared tuple per size."""
     if jokers not in (0, 1):
         raise CardError(f"a deck has 0 or 1 joker, got {jokers}")
     return tuple(Card(i) for i in range(JOKER_INDEX + jokers))

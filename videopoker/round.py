@@ -60,7 +60,8 @@ class Round:
 
     def draw(self, rng: RandomLike) -> tuple[Card, ...]:
         """The final hand: the held cards kept, the others replaced from the rest of the deck."""
-        rest = [card for card in full_deck(self.paytable.game.jokers) if card not in self.dealt]
+        dealt = {card.index for card in self.dealt}
+        rest = [card for card in full_deck(self.paytable.game.jokers) if card.index not in dealt]
         replacements = iter(take_random(rest, self.held.count(False), rng))
         return tuple(card if keep else next(replacements) for card, keep in zip(self.dealt, self.held))
 
