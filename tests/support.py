@@ -1,9 +1,69 @@
-"""Paths the tests share (the isolated VIDEOPOKER_HOME fixture lives in the root conftest.py)."""
+"""Paths and tools the tests share (the isolated VIDEOPOKER_HOME fixture lives in the root conftest.py)."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import os
+import pty
+import struct
+import subprocess
+import termios
+import threading
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((REPO / "videopoker" / "paytables").glob("*.yaml"))
 BAD = Path(__file__).parent / "paytables" / "bad"
+
+
+class Terminal:
+    """A real program on a pseudo-terminal of a given size, its output drained in the background.
+
+    For the tests that must run the real ``videopoker`` as a player would (killed, started twice):
+    keys go in with :meth:`send`, and the screen's bytes pile up in :attr:`output`.
+    """
+
+    def __init__(self, args: list[str], env: dict[str, str], size: tuple[int, int] = (80, 24)) -> None:
+        self.master, slave = pty.openpty()
+        columns, rows = size
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self.process = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=env,
+                                        start_new_session=True, close_fds=True)
+        os.close(slave)
+        self.output = bytearray()
+        self._reader = threading.Thread(target=self._drain, daemon=True)
+        self._reader.start()
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            self.output += chunk
+
+    def send(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def wait_for(self, text: bytes, timeout: float = 20) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in self.output:
+                return True
+            if self.process.poll() is not None:
+                return text in self.output
+            time.sleep(0.05)
+        return False
+
+    def close(self) -> int:
+        if self.process.poll() is None:
+            self.process.kill()
+        code = self.process.wait(10)
+        self._reader.join(2)
+        with contextlib.suppress(OSError):
+            os.close(self.master)
+        return code

@@ -1,0 +1,84 @@
+"""The real ``videopoker`` on a pseudo-terminal: one game per wallet, practice, and kill -9 mid-play."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from support import Terminal
+
+from videopoker.game import Phase
+from videopoker.session import Session
+
+GAME = [sys.executable, "-m", "videopoker"]
+
+
+def environment(home: Path) -> dict[str, str]:
+    return dict(os.environ, VIDEOPOKER_HOME=str(home), TERM="xterm-256color")
+
+
+def test_a_second_game_on_one_wallet_is_refused_naming_the_first(isolated_home: Path) -> None:
+    env = environment(isolated_home)
+    first = Terminal(GAME, env)
+    try:
+        assert first.wait_for(b"CREDIT"), first.output[-500:]
+        second = subprocess.run([*GAME, "play"], env=env, capture_output=True, text=True, timeout=60)
+        assert second.returncode == 1
+        assert second.stderr.strip() == (f"videopoker: another videopoker (pid {first.process.pid}) is playing "
+                                         f"on {isolated_home / 'wallet.json'}; quit that one first")
+    finally:
+        first.close()  # killed: the kernel drops its lock
+    third = Terminal(GAME, env)
+    try:
+        assert third.wait_for(b"CREDIT"), third.output[-500:]
+        third.send("q")
+        assert third.process.wait(20) == 0
+    finally:
+        third.close()
+
+
+def test_a_seeded_game_is_practice_and_leaves_the_wallet_alone(isolated_home: Path) -> None:
+    with Session.open(isolated_home) as session:
+        session.bet_max()  # a real hand waiting in the real wallet
+    before = (isolated_home / "wallet.json").read_bytes()
+    practice = Terminal([*GAME, "--seed", "1"], environment(isolated_home))
+    try:
+        assert practice.wait_for(b"PRACTICE"), practice.output[-500:]
+        for key in "m1 m q":
+            practice.send(key)
+            time.sleep(0.3)
+        assert practice.process.wait(20) == 0
+    finally:
+        practice.close()
+    assert (isolated_home / "wallet.json").read_bytes() == before
+
+
+@pytest.mark.slow
+def test_kill_dash_nine_of_the_real_machine_keeps_the_books(isolated_home: Path) -> None:
+    env = environment(isolated_home)
+    rng = random.Random(5)
+    games = []
+    for _ in range(12):
+        terminal = Terminal(GAME, env)
+        try:
+            assert terminal.wait_for(b"CREDIT"), terminal.output[-500:]
+            for _ in range(rng.randrange(5, 40)):
+                terminal.send(rng.choice(["m", "m", " ", " ", "1", "2", "3", "4", "5", "b"]))
+                time.sleep(rng.uniform(0, 0.04))
+        finally:
+            terminal.close()  # SIGKILL, mid-whatever
+        assert not list(isolated_home.glob("wallet.json.corrupt-*")), "a kill must never damage the wallet"
+        with Session.open(isolated_home) as session:
+            state, history = session.state(), session.history
+            staked = state.bet if state.phase is Phase.DEALT else 0
+            assert state.credits == 1000 + 1000 * history.refills - history.total_bet + history.total_won - staked
+            games.append(history.games)
+        saved = json.loads((isolated_home / "wallet.json").read_text())
+        assert saved["format"] == 2
+    assert games[-1] > 20, "the kills should land among many games"
