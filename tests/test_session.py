@@ -131,7 +131,9 @@ def test_a_hand_settles_on_its_pays_when_the_file_changes_or_goes(isolated_home:
     mine.unlink()
     with Session.open(isolated_home, random.Random(2)) as session:
         assert session.state().phase is Phase.DEALT and session.state().paytable.name == "Jacks or Better 8/5"
-        assert session.notice is not None and "no paytable" in session.notice
+        assert session.notice == (f"the paytable {mine.resolve()} cannot be read now (`videopoker paytable "
+                                  "validate` says why); your dealt hand finishes on Jacks or Better 8/5; then "
+                                  "Jacks or Better 9/6 is in play")
         outcome = session.draw().last
         assert outcome is not None and outcome.win == load_paytable(
             find_paytable("jacks-or-better-8-5")).pay(outcome.category, 5)
@@ -145,6 +147,8 @@ def test_play_another_table_with_a_hand_waiting_finishes_the_hand_first(isolated
         assert session.state().hand == dealt.hand and session.state().paytable.name == "Jacks or Better 9/6"
         assert session.notice == ("your dealt hand finishes on Jacks or Better 9/6; then Jacks or Better 8/5 "
                                   "is in play")
+    with Session.open(isolated_home) as session:  # the choice is kept even if nothing was played
+        assert session.state().phase is Phase.DEALT and session.notice is not None
         session.draw()
         assert session.state().paytable.name == "Jacks or Better 8/5"
 
@@ -162,7 +166,7 @@ def test_a_bad_table_named_at_the_start_changes_nothing(isolated_home: Path) -> 
 # -- older and newer formats --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("fixture", ["format-1-idle.json", "format-1-dealt.json"])
-def test_a_wallet_from_format_1_loads_and_is_migrated_on_the_next_save(isolated_home: Path, fixture: str) -> None:
+def test_a_wallet_from_format_1_loads_and_is_migrated(isolated_home: Path, fixture: str) -> None:
     isolated_home.mkdir()
     shutil.copy(FIXTURES / fixture, isolated_home / "wallet.json")
     old = json.loads((FIXTURES / fixture).read_text())["content"]
@@ -171,6 +175,7 @@ def test_a_wallet_from_format_1_loads_and_is_migrated_on_the_next_save(isolated_
         assert session.migrated_from == 1
         assert state.credits == old["machine"]["credits"] and state.bet == old["machine"]["bet"]
         assert session.history.games == old["history"]["games"] == 3
+        assert json.loads((isolated_home / "wallet.json").read_text())["format"] == 2
         assert [str(card) for card in state.hand] == old["machine"]["hand"]
         assert state.phase.value == old["machine"]["phase"]
         if state.phase is Phase.DEALT:
@@ -337,7 +342,7 @@ def test_a_missing_paytable_is_reported_and_play_goes_on(isolated_home: Path, tm
         session.switch_paytable(load_paytable(mine))
     mine.unlink()
     reopened = reopen(isolated_home)
-    assert reopened.notice is not None and "no paytable" in reopened.notice
+    assert reopened.notice is not None and reopened.notice.endswith("; playing Jacks or Better 9/6 instead")
     assert reopened.state().paytable.name == "Jacks or Better 9/6"
 
 

@@ -79,7 +79,9 @@ class Session:
             except (ValueError, GameError) as error:
                 raise wallet.damaged(f"does not hold a consistent machine ({error})") from None
             if version < FORMAT:
-                session.migrated_from = version  # written in the new format at the next save
+                session.migrated_from = version
+            if version < FORMAT or requested is not None:
+                session._save()  # the migration, or the table asked for, holds from now on
         except BaseException:
             wallet.release()
             raise
@@ -114,14 +116,14 @@ class Session:
     def _restore(cls, wallet: Wallet, saved: Saved, rng: RandomLike | None,
                  requested: Paytable | None) -> Session:
         notices = [saved.notice] if saved.notice else []
+        lost = None
         if requested is not None:
             paytable = requested
         else:
             try:
                 paytable = resolve_paytable(saved.paytable)
-            except PaytableError as error:  # moved or broken since: say so, keep playing
-                paytable = resolve_paytable(DEFAULT_PAYTABLE)
-                notices.append(f"{error}; playing {paytable.name} instead")
+            except PaytableError:  # moved or broken since: say so, keep playing
+                paytable, lost = resolve_paytable(DEFAULT_PAYTABLE), saved.paytable
         machine = Machine(paytable, saved.credits, rng)
         machine.last, machine.round = saved.last, saved.round
         if saved.round is not None:
@@ -133,6 +135,9 @@ class Session:
                                f"{paytable.name} is in play")
         else:
             machine.bet = min(saved.bet, paytable.max_coins)
+        if lost is not None:
+            notices.insert(0, f"the paytable {lost} cannot be read now (`videopoker paytable validate` says why)"
+                           + ("" if saved.round else f"; playing {paytable.name} instead"))
         session = cls(machine, wallet, saved.history)
         session.notice = "; ".join(notices) or None
         return session
