@@ -6,8 +6,9 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "videopoker"
-ENGINE = ["cards.py", "evaluate.py", "paytable.py", "game.py", "wallet.py", "session.py", "errors.py", "home.py",
-          "analysis"]
+ENGINE = ["cards.py", "evaluate.py", "paytable.py", "pays.py", "paytable_yaml.py", "paytable_check.py",
+          "paytable_names.py", "paytable_set.py", "paytable_write.py", "usertext.py", "game.py", "wallet.py",
+          "session.py", "errors.py", "home.py", "analysis"]
 
 
 def imported_modules(file: Path) -> set[str]:
