@@ -1,0 +1,121 @@
+"""The play, analyze and hint commands: each reads its arguments, asks the engine, prints a table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+
+from videopoker.cards import check_deck, check_hand, parse_cards
+from videopoker.cli.output import Column, Grid, say, show
+from videopoker.paytable import Paytable, apply_settings, resolve_paytable
+
+#: Holds shown by ``hint`` without ``--all``: more than any close decision needs.
+TOP_HOLDS = 10
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """The machine; a named paytable is read and checked before the screen starts."""
+    name = getattr(args, "paytable", None)
+    if name is not None:
+        resolve_paytable(name)  # a bad table is one line here, not a flash of the full screen
+    from videopoker.tui.app import run_machine
+
+    return run_machine(name, getattr(args, "seed", None))
+
+
+def _progress_bar() -> AbstractContextManager[Any]:
+    console = Console(file=sys.stderr, highlight=False, markup=False, emoji=False)
+    if not console.is_terminal:
+        return nullcontext(None)
+    return Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
+                    TimeElapsedColumn(), console=console, transient=True)
+
+
+def _coins(count: int) -> str:
+    return f"{count} coin{'s' * (count > 1)}"
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    from videopoker.analysis import analyze
+
+    paytable = apply_settings(resolve_paytable(args.paytable), args.set)
+    with _progress_bar() as bar:
+        if bar is None:
+            analysis = analyze(paytable, args.coins)
+        else:
+            task = bar.add_task("building draw tables", total=1.0)
+            analysis = analyze(paytable, args.coins,
+                               lambda done, stage: bar.update(task, completed=done, description=stage))
+    if args.json:
+        print(json.dumps(analysis.to_json(), indent=2))
+        return 0
+    grid = Grid(f"{paytable.name} — {_coins(analysis.coins)}, perfect play, per coin bet",
+                [Column("Hand", right=False), Column("Pays"), Column("Combinations"), Column("Probability"),
+                 Column("1 in"), Column("Return")])
+    for row in analysis.rows:
+        one_in = f"{row.one_in:,.1f}" if row.probability else "—"
+        grid.rows.append([row.category.label, f"{float(row.pays):g}", f"{row.combinations:,}",
+                          f"{float(row.probability):.8f}", one_in, f"{float(row.contribution):.6f}"])
+    grid.footer.append(["Total", "", f"{analysis.total_combinations:,}", "1.00000000", "",
+                        f"{float(analysis.rtp):.6f}"])
+    show(grid)
+    say(f"Return {float(analysis.rtp) * 100:.4f}%  variance {float(analysis.variance):.4f}  "
+        f"SD {analysis.standard_deviation:.4f}  royal every {analysis.royal_cycle:,.0f} hands")
+    return 0
+
+
+def read_hand(paytable: Paytable, words: list[str]) -> tuple[Any, ...]:
+    """The dealt hand in ``words``: five different cards, all in the game's deck."""
+    hand = parse_cards(" ".join(words))
+    check_hand(hand)
+    game = paytable.game
+    deck = f"{game.title} ({game.deck_size} cards{', no joker' if not game.jokers else ''})"
+    check_deck(hand, game.jokers, deck)
+    return hand
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    from videopoker.analysis import best_holds
+
+    paytable = resolve_paytable(args.paytable)
+    hand = read_hand(paytable, args.cards)
+    holds = best_holds(paytable, hand, args.coins)
+    if args.json:
+        print(json.dumps({"hand": " ".join(str(c) for c in hand), "paytable": paytable.name,
+                          "holds": [choice.to_json() for choice in holds]}, indent=2))
+        return 0
+    coins = args.coins or paytable.max_coins
+    title = f"{' '.join(c.label for c in hand)} — {paytable.name}, {_coins(coins)}, EV per coin"
+    ties = {choice.rank: sum(other.rank == choice.rank for other in holds) for choice in holds}
+
+    def rank(choice: Any) -> str:
+        return f"{choice.rank}{'=' if ties[choice.rank] > 1 else ''}"
+
+    if not args.all:
+        paying = [c for c in paytable.game.paying if paytable.pay(c, coins)]
+        grid = Grid(title, [Column("#"), Column("Hold", right=False), Column("EV"), Column("Wins %")], keys=2,
+                    note=f"the best {TOP_HOLDS} of 32 holds; Wins: chance the draw pays; --all for every hold")
+        for choice in holds[:TOP_HOLDS]:
+            wins = sum(choice.probability(c) for c in paying)
+            grid.rows.append([rank(choice), choice.label, f"{float(choice.ev):.6f}", _percent(wins)])
+        show(grid)
+        return 0
+    categories = [c for c in paytable.game.paying if any(choice.outcomes.get(c) for choice in holds)]
+    grid = Grid(title, [Column("#"), Column("Hold", right=False), Column("EV"), Column("Draws"),
+                        *[Column(c.short) for c in categories]], keys=2,
+                note="% of draws: " + " ".join(f"{c.short}={c.label.lower()}" for c in categories))
+    for choice in holds:
+        grid.rows.append([rank(choice), choice.label, f"{float(choice.ev):.6f}", f"{choice.draws:,}",
+                          *[_percent(choice.probability(c)) for c in categories]])
+    show(grid)
+    return 0
+
+
+def _percent(fraction: Any) -> str:
+    return f"{float(fraction) * 100:.2f}" if fraction else "·"
