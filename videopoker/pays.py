@@ -44,7 +44,7 @@ def amount_problem(value: Any, coins: int = 1) -> str | None:
     if not is_whole(value) or value < 0:
         return "must be a whole number of coins ≥ 0"
     if value > max_total(coins):
-        per = "" if coins == 1 else f" for {coins} coins ({MAX_PAY:,} per coin)"
+        per = " per coin" if coins == 1 else f" for {coins} coins ({MAX_PAY:,} per coin)"
         return f"is more than the most a paytable may pay, {max_total(coins):,}{per}"
     return None
 

@@ -73,6 +73,8 @@ def describe(value: Any) -> str:
         return "a list"
     if value is None:
         return "nothing"
+    if isinstance(value, int) and value.bit_length() > 64:  # never print (or build) a huge number's digits
+        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
     text = repr(value)
     return text if len(text) <= 20 else f"{text[:12]}… ({len(text):,} characters)"
 
@@ -136,6 +138,9 @@ def _check_amounts(key: str, value: Any, max_coins: int | None, place: tuple[int
                           f"{problem}, got {describe(amount)}")
         return tuple(value) if len(check.problems) == found else None
     problem = amount_problem(value)
+    if problem and is_whole(value) and value >= 0:
+        check.add(place, f"pay for {quote(key)} {problem}, got {describe(value)}")
+        return None
     if problem:
         lists = f" or a list of {max_coins} totals" if max_coins else ""
         check.add(place, f"pay for {quote(key)} {problem} (at most {MAX_PAY:,}){lists}, got {describe(value)}")

@@ -46,11 +46,11 @@ def paytable_files() -> Iterator[Path]:
 
 
 def _names_a_file(name: str) -> bool:
-    """Whether ``name`` is meant as a path: it has a folder in it, a YAML ending, or is a file here."""
+    """Whether ``name`` is meant as a path: it has a folder in it, a YAML ending, or names something here."""
     if "/" in name or os.sep in name or name.endswith((".yaml", ".yml")):
         return True
     try:
-        return Path(name).expanduser().is_file()
+        return os.path.lexists(Path(name).expanduser())
     except (OSError, ValueError):
         return False
 

@@ -30,7 +30,7 @@ MAX_FILE_BYTES = 64 * 1024
 MAX_DEPTH = 8
 #: Longest number text accepted: far more than any pay (7 digits), far less than Python's limit.
 MAX_NUMBER_TEXT = 30
-_NUMBER_LIKE = re.compile(r"[-+]?(?:0[xob])?[0-9a-fA-F_.:]*[0-9][0-9a-fA-F_.:eE+-]*")
+_NUMBER_LIKE = re.compile(r"[-+]?\.?[0-9]")  # how every YAML number starts (0x…, 1_000, .5, -3)
 _NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 
 
@@ -54,11 +54,11 @@ def read_text(path: Path) -> str:
         descriptor = os.open(path, flags)
     except OSError as error:
         raise PaytableError(Problem(where, 0, 0, f"cannot read: {error.strerror or error}")) from None
+    info = os.fstat(descriptor)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(descriptor)
+        raise PaytableError(Problem(where, 0, 0, f"is {_kind(info.st_mode)}, not a paytable; give a YAML file"))
     with os.fdopen(descriptor, "rb") as file:
-        info = os.fstat(descriptor)
-        if not stat.S_ISREG(info.st_mode):
-            raise PaytableError(Problem(where, 0, 0, f"is {_kind(info.st_mode)}, not a paytable; "
-                                        "give a YAML file"))
         if info.st_size > MAX_FILE_BYTES:
             raise PaytableError(Problem(where, 1, 1, f"file is {info.st_size:,} bytes; a paytable is at "
                                         f"most {MAX_FILE_BYTES:,}"))
@@ -92,7 +92,7 @@ def _screen_events(text: str, where: str) -> Problem | None:
         elif isinstance(event, CollectionEndEvent):
             depth -= 1
         elif isinstance(event, ScalarEvent) and len(event.value) > MAX_NUMBER_TEXT:
-            plain_number = event.style is None and _NUMBER_LIKE.fullmatch(event.value)
+            plain_number = event.style is None and _NUMBER_LIKE.match(event.value)
             if plain_number or event.tag in _NUMBER_TAGS:
                 return Problem(*here, f"number {quote(event.value, 12)} has {len(event.value):,} "
                                f"characters; a pay is a whole number of at most 7 digits")

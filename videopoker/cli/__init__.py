@@ -27,7 +27,7 @@ HANDLERS: dict[str | None, Callable[[argparse.Namespace], int]] = {
 def describe_os_error(error: OSError) -> str:
     """An operating-system refusal as a user reads it: what, where, and the system's reason."""
     reason = error.strerror or str(error) or type(error).__name__
-    if error.filename is not None:
+    if isinstance(error.filename, str | bytes | os.PathLike):
         return f"cannot use {quote(os.fsdecode(error.filename), 120)}: {reason}"
     return f"cannot go on: {reason}"
 

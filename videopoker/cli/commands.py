@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
@@ -13,7 +14,10 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 
 from videopoker.cards import check_deck, check_hand, parse_cards
 from videopoker.cli.output import Column, Grid, say, show
+from videopoker.errors import VideoPokerError
+from videopoker.home import home_dir
 from videopoker.paytable import Paytable, apply_settings, resolve_paytable
+from videopoker.usertext import quote
 
 #: Holds shown by ``hint`` without ``--all``: more than any close decision needs.
 TOP_HOLDS = 10
@@ -24,9 +28,23 @@ def run_play(args: argparse.Namespace) -> int:
     name = getattr(args, "paytable", None)
     if name is not None:
         resolve_paytable(name)  # a bad table is one line here, not a flash of the full screen
+    check_home()
     from videopoker.tui.app import run_machine
 
     return run_machine(name, getattr(args, "seed", None))
+
+
+def check_home() -> None:
+    """Refuse, before the screen starts, a home where the wallet could not be saved."""
+    home = home_dir()
+    advice = "set VIDEOPOKER_HOME to a folder you can write"
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise VideoPokerError(f"cannot make the folder for your wallet, {quote(str(home), 120)}: "
+                              f"{error.strerror or error}; {advice}") from None
+    if not os.access(home, os.W_OK | os.X_OK):
+        raise VideoPokerError(f"the folder for your wallet, {quote(str(home), 120)}, is read-only; {advice}")
 
 
 def _progress_bar() -> AbstractContextManager[Any]:

@@ -40,14 +40,16 @@ def run_paytable(args: argparse.Namespace) -> int:
 
 
 def _folder_grid(title: str, files: list[Path]) -> Grid:
-    grid = Grid(title, [Column("Use as", right=False), Column("Name", right=False), Column("Game", right=False)])
+    grid = Grid(title, [Column("Use as", right=False), Column("Game", right=False), Column("Name", right=False)],
+                keys=3, note="")
     for file in files:
         try:
             paytable = load_paytable(file)
-            grid.rows.append([file.stem, paytable.name, paytable.game.key])
+            grid.rows.append([file.stem, paytable.game.key, paytable.name])
         except PaytableError as error:
             problem = error.found[0].message if error.found else str(error)
-            grid.rows.append([file.stem, f"invalid: {excerpt(problem, 50)}", ""])
+            grid.rows.append([file.stem, "invalid", excerpt(problem, 40)])
+            grid.note = "invalid: `videopoker paytable validate FILE` says what to fix"
     return grid
 
 
