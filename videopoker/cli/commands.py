@@ -136,4 +136,8 @@ def run_hint(args: argparse.Namespace) -> int:
 
 
 def _percent(fraction: Any) -> str:
-    return f"{float(fraction) * 100:.2f}" if fraction else "·"
+    """A chance in percent, 2 decimals; ``·`` for never, ``<.01`` for rare but possible."""
+    if not fraction:
+        return "·"
+    percent = float(fraction) * 100
+    return f"{percent:.2f}" if percent >= 0.005 else "<.01"

@@ -116,8 +116,8 @@ def show(grid: Grid) -> None:
     console = screen()
     width = console.width if console else None
     for text, style in layout(grid, width):
-        if console:
-            console.print(Text(text, style=STYLES[style]), soft_wrap=True)
+        if console:  # prose (title, note) wraps at the width; table lines already fit it
+            console.print(Text(text, style=STYLES[style]), soft_wrap=style not in ("title", "note"))
         else:
             sys.stdout.write(text + "\n")
 
