@@ -340,3 +340,40 @@ def test_piped_output_is_plain_text_at_full_width(capsys: pytest.CaptureFixture[
     assert all(column in header.split() for column in ("Hold", "EV", "Draws", "RF", "JB"))
     assert len(out.splitlines()) == 1 + 2 + 32 + 1
     assert all(line == line.rstrip() for line in out.splitlines())
+
+
+def test_traps_in_the_user_folder_neither_hang_nor_hide_the_others(capsys: pytest.CaptureFixture[str],
+                                                                    isolated_home: Path) -> None:
+    mine = isolated_home / "paytables"
+    mine.mkdir(parents=True)
+    os.mkfifo(mine / "pipe.yaml")
+    (mine / "zero.yaml").symlink_to("/dev/zero")
+    (mine / "folder.yaml").mkdir()
+    code, out, err = run_anyhow(capsys, ["paytable", "list"])
+    assert code == 0 and err == ""
+    rows = {line.split()[0]: line for line in out.splitlines() if line.split()}
+    assert "is a FIFO" in rows["pipe"] and "is a device" in rows["zero"] and "is a folder" in rows["folder"]
+    assert "Jacks or Better 9/6" in rows["jacks-or-better-9-6"]
+    assert run_anyhow(capsys, ["analyze", "pipe"])[2].startswith("videopoker: ")
+    assert run_anyhow(capsys, ["hint", "9-6", "Ah", "Kh", "Qh", "Jh", "9c", "--json"])[0] == 0
+
+
+def test_an_interrupt_exits_130_quietly(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import videopoker.cli.tables
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(videopoker.cli.tables, "run_paytable", interrupted)
+    assert run_anyhow(capsys, ["paytable", "list"]) == (130, "", "")
+
+
+def test_a_closed_pipe_is_not_an_error_message(tmp_path: Path) -> None:
+    env = dict(os.environ, VIDEOPOKER_HOME=str(tmp_path / "home"))
+    reader = subprocess.Popen([sys.executable, "-m", "videopoker", "analyze", "9-6", "--json"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert reader.stdout is not None and reader.stderr is not None
+    reader.stdout.read(1)
+    reader.stdout.close()
+    error = reader.stderr.read().decode()
+    assert reader.wait(timeout=60) in (0, 1) and "Traceback" not in error and error == ""

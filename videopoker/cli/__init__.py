@@ -7,25 +7,36 @@ read-only folder) is one ``videopoker: ...`` line, never a traceback.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from videopoker.cli.commands import run_analyze, run_hint, run_play
-from videopoker.cli.output import complain
-from videopoker.cli.parser import build_parser
-from videopoker.cli.tables import run_paytable
-from videopoker.errors import VideoPokerError
-from videopoker.usertext import quote
+if TYPE_CHECKING:
+    import argparse
 
-HANDLERS: dict[str | None, Callable[[argparse.Namespace], int]] = {
-    None: run_play, "play": run_play, "analyze": run_analyze, "hint": run_hint, "paytable": run_paytable,
-}
+# Only the standard library is imported before main's try: a Ctrl-C while the rest loads is caught.
+
+
+def complain(text: str) -> None:
+    """One line on stderr (see :func:`videopoker.cli.output.complain`), imported only when needed."""
+    from videopoker.cli.output import complain as say_on_stderr
+
+    say_on_stderr(text)
+
+
+def handlers() -> dict[str | None, Callable[[argparse.Namespace], int]]:
+    """The command table; imported inside the boundary so even a Ctrl-C while loading is caught."""
+    from videopoker.cli.commands import run_analyze, run_hint, run_play
+    from videopoker.cli.tables import run_paytable
+
+    return {None: run_play, "play": run_play, "analyze": run_analyze, "hint": run_hint, "paytable": run_paytable}
 
 
 def describe_os_error(error: OSError) -> str:
     """An operating-system refusal as a user reads it: what, where, and the system's reason."""
+    from videopoker.usertext import quote
+
     reason = error.strerror or str(error) or type(error).__name__
     if isinstance(error.filename, str | bytes | os.PathLike):
         return f"cannot use {quote(os.fsdecode(error.filename), 120)}: {reason}"
@@ -43,9 +54,13 @@ def _quiet_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; the exit status (usage errors leave through ``SystemExit(2)``)."""
+    from videopoker.errors import VideoPokerError  # small, and needed by the boundary itself
+
     try:
+        from videopoker.cli.parser import build_parser
+
         args = build_parser().parse_args(argv)
-        return HANDLERS[args.command](args)
+        return handlers()[args.command](args)
     except VideoPokerError as error:
         complain(str(error))
         return 1
