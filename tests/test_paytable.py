@@ -262,3 +262,19 @@ def test_a_path_that_does_not_exist_is_named() -> None:
         find_paytable("nowhere/x.yaml")
     with pytest.raises(PaytableError, match="the paytable name is empty"):
         find_paytable("  ")
+
+
+def test_a_flood_of_problems_is_counted_not_listed(tmp_path: Path) -> None:
+    keys = "".join(f"  b{n}: 1\n" for n in range(4000))
+    file = write_table(tmp_path, "flood.yaml", f"game: jacks-or-better\npays:\n{keys}")
+    with pytest.raises(PaytableError) as caught:
+        load_paytable(file)
+    assert len(caught.value.problems) == 20
+    assert caught.value.problems[-1] == f"{file}: and 3,982 more problems"
+
+
+def test_a_nul_byte_is_a_yaml_problem_with_its_place(tmp_path: Path) -> None:
+    file = write_table(tmp_path, "nul.yaml", "game: jacks-or-better\nname: a\x00b\n")
+    with pytest.raises(PaytableError) as caught:
+        load_paytable(file)
+    assert caught.value.problems == (rf"{file}:2:8: not valid YAML: the character '\x00' is not allowed",)

@@ -25,6 +25,8 @@ from videopoker.usertext import first_control, quote
 TOP_KEYS = ("name", "game", "max_coins", "pays")
 #: A name is a title shown above a table and on the machine: long enough for any real one.
 MAX_NAME_LENGTH = 60
+#: Problems reported from one file; beyond this they are counted, not listed.
+MAX_PROBLEMS = 20
 _CATEGORY_KEYS = frozenset(category.value for category in PayCategory)
 
 
@@ -177,6 +179,14 @@ def _check_pays(document: CommentedMap, game: Game | None, max_coins: int | None
     return result
 
 
+def _first_problems(problems: list[Problem]) -> list[Problem]:
+    """At most MAX_PROBLEMS, then one line counting the rest: a hostile file cannot flood the screen."""
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    rest = len(problems) - MAX_PROBLEMS + 1
+    return [*problems[:MAX_PROBLEMS - 1], Problem(problems[0].where, 0, 0, f"and {rest:,} more problems")]
+
+
 def check_document(document: Any, where: str, default_name: str) -> Paytable:
     """Validate a parsed paytable document, raising one :class:`PaytableError` with every problem."""
     check = _Checker(where)
@@ -193,7 +203,7 @@ def check_document(document: Any, where: str, default_name: str) -> Paytable:
     max_coins = _check_max_coins(document, check)
     pays = _check_pays(document, game, max_coins, check)
     if check.problems or game is None or max_coins is None:
-        raise PaytableError(*check.problems)
+        raise PaytableError(*_first_problems(check.problems))
     return Paytable(name, game, max_coins, pays)
 
 

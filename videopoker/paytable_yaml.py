@@ -22,6 +22,7 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
+from ruamel.yaml.reader import ReaderError
 
 from videopoker.errors import PaytableError, Problem
 from videopoker.usertext import excerpt, quote
@@ -116,6 +117,13 @@ def parse_document(text: str, where: str) -> Any:
             problem = f"not valid YAML: {excerpt(problem, 120)}"
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise PaytableError(Problem(where, line, column, problem)) from None
+    except ReaderError as error:  # a character YAML forbids (NUL, most controls): place it
+        position = int(error.position)
+        line = text.count("\n", 0, position) + 1
+        column = position - (text.rfind("\n", 0, position) + 1) + 1
+        character = chr(error.character) if isinstance(error.character, int) else str(error.character)
+        raise PaytableError(Problem(where, line, column, f"not valid YAML: the character {character!r} is "
+                                    "not allowed")) from None
     except (YAMLError, RecursionError, ValueError, TypeError) as error:
         raise PaytableError(Problem(where, 1, 1, f"not valid YAML: {excerpt(str(error), 120)}")) from None
 
