@@ -377,3 +377,28 @@ def test_a_closed_pipe_is_not_an_error_message(tmp_path: Path) -> None:
     reader.stdout.close()
     error = reader.stderr.read().decode()
     assert reader.wait(timeout=60) in (0, 1) and "Traceback" not in error and error == ""
+
+
+def test_a_read_only_home_is_refused_before_the_screen(capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch, isolated_home: Path) -> None:
+    import videopoker.cli.commands
+    import videopoker.tui.app
+
+    started: list[object] = []
+    monkeypatch.setattr(videopoker.tui.app, "run_machine", lambda *args: started.append(args) or 0)
+    real_access = os.access
+    monkeypatch.setattr(videopoker.cli.commands.os, "access",
+                        lambda path, mode: False if Path(path) == isolated_home else real_access(path, mode))
+    code, _, err = run_anyhow(capsys, ["play"])
+    assert code == 1 and not started
+    assert err == f"videopoker: the folder for your wallet, {str(isolated_home)!r}, is read-only; set " \
+                  "VIDEOPOKER_HOME to a folder you can write\n"
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root reads any file")
+def test_an_unreadable_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    locked = tmp_path / "locked.yaml"
+    locked.write_text((SHIPPED_DIR / "jacks-or-better-9-6.yaml").read_text())
+    locked.chmod(0)
+    code, _, err = run_anyhow(capsys, ["analyze", str(locked)])
+    assert code == 1 and err == f"videopoker: {locked}: cannot read: Permission denied\n"

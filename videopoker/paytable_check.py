@@ -91,13 +91,14 @@ def _check_name(document: CommentedMap, default_name: str, check: _Checker) -> s
     if not isinstance(name, str) or not name.strip():
         check.add(place, f"name must be text, got {describe(name)}")
         return default_name
+    name = name.strip()
     bad = first_control(name)
     if bad is not None:
         check.add(place, f"name {quote(name)} has a control character ({name[bad]!r} at character {bad + 1}); "
                   "a name is plain text")
-    if len(name.strip()) > MAX_NAME_LENGTH:
-        check.add(place, f"name is {len(name.strip())} characters; keep it to {MAX_NAME_LENGTH}")
-    return name.strip()
+    if len(name) > MAX_NAME_LENGTH:
+        check.add(place, f"name is {len(name)} characters; keep it to {MAX_NAME_LENGTH}")
+    return name
 
 
 def _check_game(document: CommentedMap, check: _Checker) -> Game | None:
