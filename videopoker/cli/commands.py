@@ -6,18 +6,22 @@ import argparse
 import json
 import os
 import sys
+from collections import Counter
 from contextlib import AbstractContextManager, nullcontext
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
-from videopoker.cards import check_deck, check_hand, parse_cards
+from videopoker.cards import Card, check_deck, check_hand, parse_cards
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.errors import VideoPokerError
 from videopoker.home import home_dir
 from videopoker.paytable import Paytable, apply_settings, resolve_paytable
 from videopoker.usertext import quote
+
+if TYPE_CHECKING:  # the analysis (numpy) loads only for the commands that use it
+    from videopoker.analysis.hint import HoldChoice
 
 #: Holds shown by ``hint`` without ``--all``: more than any close decision needs.
 TOP_HOLDS = 10
@@ -88,7 +92,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_hand(paytable: Paytable, words: list[str]) -> tuple[Any, ...]:
+def read_hand(paytable: Paytable, words: list[str]) -> tuple[Card, ...]:
     """The dealt hand in ``words``: five different cards, all in the game's deck."""
     hand = parse_cards(" ".join(words))
     check_hand(hand)
@@ -110,29 +114,37 @@ def run_hint(args: argparse.Namespace) -> int:
         return 0
     coins = args.coins or paytable.max_coins
     title = f"{' '.join(c.label for c in hand)} — {paytable.name}, {_coins(coins)}, EV per coin"
-    ties = {choice.rank: sum(other.rank == choice.rank for other in holds) for choice in holds}
+    show(_every_hold(title, paytable, holds) if args.all else _top_holds(title, paytable, coins, holds))
+    return 0
 
-    def rank(choice: Any) -> str:
-        return f"{choice.rank}{'=' if ties[choice.rank] > 1 else ''}"
 
-    if not args.all:
-        paying = [c for c in paytable.game.paying if paytable.pay(c, coins)]
-        grid = Grid(title, [Column("#"), Column("Hold", right=False), Column("EV"), Column("Wins %")], keys=2,
-                    note=f"the best {TOP_HOLDS} of 32 holds; Wins: chance the draw pays; --all for every hold")
-        for choice in holds[:TOP_HOLDS]:
-            wins = sum(choice.probability(c) for c in paying)
-            grid.rows.append([rank(choice), choice.label, f"{float(choice.ev):.6f}", _percent(wins)])
-        show(grid)
-        return 0
+def _ranks(holds: list[HoldChoice]) -> list[str]:
+    """``1``, ``3=``: a rank, marked when holds share it."""
+    shared = Counter(choice.rank for choice in holds)
+    return [f"{choice.rank}{'=' if shared[choice.rank] > 1 else ''}" for choice in holds]
+
+
+def _top_holds(title: str, paytable: Paytable, coins: int, holds: list[HoldChoice]) -> Grid:
+    """The best TOP_HOLDS holds with EV and the chance the draw pays anything: fits 80 columns."""
+    paying = [c for c in paytable.game.paying if paytable.pay(c, coins)]
+    grid = Grid(title, [Column("#"), Column("Hold", right=False), Column("EV"), Column("Wins %")], keys=2,
+                note=f"the best {TOP_HOLDS} of 32 holds; Wins: chance the draw pays; --all for every hold")
+    for rank, choice in list(zip(_ranks(holds), holds))[:TOP_HOLDS]:
+        wins = sum(choice.probability(c) for c in paying)
+        grid.rows.append([rank, choice.label, f"{float(choice.ev):.6f}", _percent(wins)])
+    return grid
+
+
+def _every_hold(title: str, paytable: Paytable, holds: list[HoldChoice]) -> Grid:
+    """All 32 holds with the chance of each final hand the draws can make (split when narrow)."""
     categories = [c for c in paytable.game.paying if any(choice.outcomes.get(c) for choice in holds)]
     grid = Grid(title, [Column("#"), Column("Hold", right=False), Column("EV"), Column("Draws"),
                         *[Column(c.short) for c in categories]], keys=2,
                 note="% of draws: " + " ".join(f"{c.short}={c.label.lower()}" for c in categories))
-    for choice in holds:
-        grid.rows.append([rank(choice), choice.label, f"{float(choice.ev):.6f}", f"{choice.draws:,}",
+    for rank, choice in zip(_ranks(holds), holds):
+        grid.rows.append([rank, choice.label, f"{float(choice.ev):.6f}", f"{choice.draws:,}",
                           *[_percent(choice.probability(c)) for c in categories]])
-    show(grid)
-    return 0
+    return grid
 
 
 def _percent(fraction: Any) -> str:
