@@ -278,3 +278,13 @@ def test_a_nul_byte_is_a_yaml_problem_with_its_place(tmp_path: Path) -> None:
     with pytest.raises(PaytableError) as caught:
         load_paytable(file)
     assert caught.value.problems == (rf"{file}:2:8: not valid YAML: the character '\x00' is not allowed",)
+
+
+def test_a_variant_never_replaces_a_device_or_a_fifo(tmp_path: Path) -> None:
+    source = find_paytable("jacks-or-better-9-6")
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    for target in (Path("/dev/null"), fifo):
+        with pytest.raises(PaytableError, match="is not a regular file; choose another name"):
+            write_variant(source, {}, target, force=True)
+    assert Path("/dev/null").is_char_device() and fifo.is_fifo()

@@ -57,8 +57,11 @@ def save_text(target: Path, text: str, *, force: bool = False) -> None:
                             "another place")
     if target.is_dir():
         raise PaytableError(f"{target}: is a folder; give a file name, e.g. {target / 'my-table.yaml'}")
-    if os.path.lexists(target) and not force:
-        raise PaytableError(f"{target}: already exists; add --force to replace it, or choose another name")
+    if os.path.lexists(target):
+        if not target.is_file():  # a device, FIFO or dangling link is never replaced by a table
+            raise PaytableError(f"{target}: is not a regular file; choose another name")
+        if not force:
+            raise PaytableError(f"{target}: already exists; add --force to replace it, or choose another name")
     temporary = None
     try:
         descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
