@@ -403,3 +403,12 @@ def test_an_unreadable_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_
     locked.chmod(0)
     code, _, err = run_anyhow(capsys, ["analyze", str(locked)])
     assert code == 1 and err == f"videopoker: {locked}: cannot read: Permission denied\n"
+
+
+def test_a_newline_in_a_file_name_stays_on_its_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    odd = tmp_path / "bad\nname.yaml"
+    odd.write_text("x: [")
+    code, _, err = run_anyhow(capsys, ["paytable", "validate", str(odd)])
+    assert code == 1 and len(err.splitlines()) == 1 and err.startswith(f"{tmp_path}/bad\\nname.yaml:1:5: ")
+    code, _, err = run_anyhow(capsys, ["analyze", str(odd)])
+    assert code == 1 and len(err.splitlines()) == 1 and err.startswith(f"videopoker: {tmp_path}/bad\\nname.yaml")

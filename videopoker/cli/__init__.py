@@ -62,7 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         return handlers()[args.command](args)
     except VideoPokerError as error:
-        complain(str(error))
+        for problem in getattr(error, "problems", None) or [str(error)]:  # a PaytableError: one line each
+            complain(problem)
         return 1
     except BrokenPipeError:
         _quiet_stdout()

@@ -133,12 +133,11 @@ def say(text: str) -> None:
 
 def short_line(text: str) -> str:
     """``text`` as one visible line of bounded length."""
-    line = visible(" ".join(text.split("\n")))
+    line = visible(text)
     return line if len(line) <= MESSAGE_LIMIT else line[:MESSAGE_LIMIT - 1] + "…"
 
 
 def complain(text: str, prefix: str = "videopoker: ") -> None:
-    """One line on stderr: each line of ``text`` prefixed, literal, never longer than the limit."""
-    for line in text.splitlines() or [""]:
-        sys.stderr.write(short_line(prefix + line) + "\n")
+    """One line on stderr: ``text`` prefixed, literal (a newline in it shows as ``\\n``), bounded."""
+    sys.stderr.write(short_line(prefix + text) + "\n")
     sys.stderr.flush()
