@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from support import BAD, SHIPPED
 
 from videopoker.cli import main
+from videopoker.paytable import SHIPPED_DIR
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -104,3 +107,308 @@ def test_python_dash_m_runs_the_same_program(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "videopoker", "paytable", "validate", str(SHIPPED[0])],
                             capture_output=True, text=True, env=env, timeout=60)
     assert result.returncode == 0 and ": ok" in result.stdout
+
+
+# --- hostile command lines: never a traceback, exit 1 or 2, one short line per problem ---------------
+
+ESCAPE_NAME = "\x1b]0;PWNED\x07\x1b[2J"
+
+
+@pytest.fixture
+def hostile_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A working folder full of traps: a FIFO, a folder, tables with escape and markup names."""
+    folder = tmp_path / "work"
+    folder.mkdir()
+    os.mkfifo(folder / "fifo.yaml")
+    (folder / "adir").mkdir()
+    nine_six = (SHIPPED_DIR / "jacks-or-better-9-6.yaml").read_text()
+    (folder / "escape.yaml").write_text(nine_six.replace("name: Jacks or Better 9/6", 'name: "\\e]0;PWNED\\a"'))
+    (folder / "markup.yaml").write_text(nine_six.replace("name: Jacks or Better 9/6", "name: '[/bold] x'"))
+    (folder / "passwd.yaml").write_text("root:x:0:0:smile:[bold]root[/bold]:/root:/bin/bash\n" * 200)
+    monkeypatch.chdir(folder)
+    return folder
+
+
+HOSTILE = [
+    ["analyze", "fifo.yaml"], ["analyze", "/dev/zero"], ["analyze", "adir"], ["analyze", "escape.yaml"],
+    ["analyze", "passwd.yaml"], ["analyze", ""], ["analyze", " "], ["analyze", "x" * 5000],
+    ["analyze", "missing.yaml"], ["analyze", "/nonexistent/dir/x.yaml"], ["analyze", "6-5"],
+    ["analyze", "9-6", "--coins", "0"], ["analyze", "9-6", "--coins", "-1"], ["analyze", "9-6", "--coins", "x"],
+    ["analyze", "9-6", "--coins", "9" * 5000], ["analyze", "9-6", "--coins", "7"],
+    ["analyze", "9-6", "--set", "royal_flush=²"], ["analyze", "9-6", "--set", "royal_flush=" + "9" * 5000],
+    ["analyze", "9-6", "--set", f"royal_flush={10**400}"], ["analyze", "9-6", "--set", "royal_flush=1000001"],
+    ["analyze", "9-6", "--set", "="], ["analyze", "9-6", "--set", ""], ["analyze", "9-6", "--set", "x" * 5000],
+    ["analyze", "9-6", "--set", "flush=1,2"], ["analyze"], ["analyze", "9-6", "--json", "--bogus"],
+    ["hint", "9-6", "Jk", "Ah", "Kh", "Qh", "Jh"], ["hint", "9-6"], ["hint", "9-6", ""],
+    ["hint", "9-6", "Ah", "Kh", "Qh", "Jh"], ["hint", "9-6", "Ah", "Kh", "Qh", "Jh", "9c", "8c"],
+    ["hint", "9-6", "Ah", "Ah", "Qh", "Jh", "9c"], ["hint", "9-6", "A" * 5000], ["hint", "9-6", "Ah " * 3000],
+    ["hint", "9-6", ESCAPE_NAME], ["hint", "fifo.yaml", "Ah", "Kh", "Qh", "Jh", "9c"],
+    ["hint", "9-6", "Ah", "Kh", "Qh", "Jh", "9c", "--coins", "99"],
+    ["paytable"], ["paytable", "show"], ["paytable", "show", "fifo.yaml"], ["paytable", "show", "adir"],
+    ["paytable", "show", ESCAPE_NAME], ["paytable", "validate"], ["paytable", "validate", "fifo.yaml"],
+    ["paytable", "validate", "/dev/zero", "adir", "missing.yaml", "escape.yaml"],
+    ["paytable", "new", "--from", "9-6", "-o", "/nonexistent/dir/x.yaml"],
+    ["paytable", "new", "--from", "9-6", "-o", "adir"], ["paytable", "new", "--from", "9-6", "-o", ""],
+    ["paytable", "new", "--from", "9-6", "-o", "markup.yaml"], ["paytable", "new", "--from", "9-6", "-o", "fifo.yaml"],
+    ["paytable", "new", "--from", "9-6", "-o", "/dev/null", "--force"],
+    ["paytable", "new", "--from", "9-6", "--name", "", "-o", "new.yaml"],
+    ["paytable", "new", "--from", "9-6", "--name", "   ", "-o", "new.yaml"],
+    ["paytable", "new", "--from", "9-6", "--name", ESCAPE_NAME, "-o", "new.yaml"],
+    ["paytable", "new", "--from", "9-6", "--name", "n" * 5000, "-o", "new.yaml"],
+    ["paytable", "new", "--from", "fifo.yaml", "-o", "new.yaml"],
+    ["paytable", "new", "--from", "9-6", "--set", "flush=-1", "-o", "new.yaml"],
+    ["paytable", "new", "--from", "9-6", "-o", "new.yaml", "--force", "--force", "--bogus"],
+    ["play", "fifo.yaml"], ["play", "nope"], ["play", "adir"], ["play", "escape.yaml"],
+    ["--seed", "x"], ["--seed", "9" * 5000], ["play", "--seed", "1.5"], ["nosuchcommand"], [ESCAPE_NAME],
+]
+
+
+def run_anyhow(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
+    try:
+        code = main(argv)
+    except SystemExit as leaving:
+        code = leaving.code if isinstance(leaving.code, int) else 2
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("argv", HOSTILE, ids=lambda argv: " ".join(argv)[:40])
+def test_a_hostile_command_line_gets_a_short_clear_refusal(capsys: pytest.CaptureFixture[str],
+                                                           hostile_folder: Path, argv: list[str]) -> None:
+    code, out, err = run_anyhow(capsys, argv)
+    assert code in (1, 2), (code, err)
+    lines = err.splitlines()
+    assert 1 <= len(lines) <= 4, err
+    for line in lines:
+        assert len(line) <= 300 and line.strip()
+        assert line.startswith("videopoker: ") or argv[:2] == ["paytable", "validate"], line
+    assert "Traceback" not in err and "internal error" not in err
+    assert "\x1b" not in out + err and "\x07" not in out + err
+
+
+def test_hostile_files_leave_no_trace_and_refusals_keep_files(capsys: pytest.CaptureFixture[str],
+                                                              hostile_folder: Path) -> None:
+    before = (hostile_folder / "markup.yaml").read_bytes()
+    for argv in HOSTILE:
+        run_anyhow(capsys, argv)
+    assert (hostile_folder / "markup.yaml").read_bytes() == before
+    assert not (hostile_folder / "new.yaml").exists()
+    assert sorted(p.name for p in hostile_folder.iterdir()) == sorted(
+        ["fifo.yaml", "adir", "escape.yaml", "markup.yaml", "passwd.yaml"]), "no temporary file left"
+
+
+def test_the_errors_say_what_and_where(capsys: pytest.CaptureFixture[str], hostile_folder: Path) -> None:
+    expected = {
+        ("hint", "9-6", "Jk", "Ah", "Kh", "Qh", "Jh"):
+            "videopoker: 'Jk' is not in the deck of Jacks or Better (52 cards, no joker)",
+        ("analyze", "fifo.yaml"): "videopoker: fifo.yaml: is a FIFO (named pipe), not a paytable",
+        ("analyze", "adir"): "videopoker: adir: is a folder, not a paytable",
+        ("analyze", "6-5"): "videopoker: paytable '6-5' could be any of jacks-or-better-6-5, tens-or-better-6-5",
+        ("paytable", "new", "--from", "9-6", "-o", "/nonexistent/dir/x.yaml"):
+            "videopoker: /nonexistent/dir/x.yaml: cannot write: there is no folder /nonexistent/dir",
+        ("paytable", "new", "--from", "9-6", "-o", "adir"): "videopoker: adir: is a folder; give a file name",
+        ("paytable", "new", "--from", "9-6", "-o", "markup.yaml"):
+            "videopoker: markup.yaml: already exists; add --force to replace it",
+        ("paytable", "new", "--from", "9-6", "--name", "", "-o", "new.yaml"): "videopoker: the new name is empty",
+        ("analyze", "9-6", "--coins", "0"): "videopoker: argument --coins: a bet is a whole number of coins 1..10",
+    }
+    for argv, start in expected.items():
+        _, _, err = run_anyhow(capsys, list(argv))
+        assert err.startswith(start), err
+
+
+def test_a_file_in_an_error_is_quoted_briefly_and_literally(capsys: pytest.CaptureFixture[str],
+                                                             hostile_folder: Path) -> None:
+    code, _, err = run_anyhow(capsys, ["analyze", "passwd.yaml"])
+    assert code == 1 and len(err.splitlines()) == 1 and len(err) < 250
+    assert "got the text 'root:x:0:0:smile:[bold]root[/bold]" in err and "…" in err
+    assert "😄" not in err
+
+
+def test_user_text_is_shown_literally(capsys: pytest.CaptureFixture[str], hostile_folder: Path,
+                                      isolated_home: Path) -> None:
+    mine = isolated_home / "paytables"
+    mine.mkdir(parents=True)
+    for name in ("markup.yaml", "escape.yaml"):
+        (mine / name).write_text((hostile_folder / name).read_text())
+    (mine / f"evil{ESCAPE_NAME}.yaml").write_text((hostile_folder / "markup.yaml").read_text())
+    for argv in (["paytable", "list"], ["paytable", "show", "markup"], ["analyze", "markup"],
+                 ["hint", "markup", "Ah", "Kh", "Qh", "Jh", "9c"]):
+        code, out, err = run_anyhow(capsys, argv)
+        assert code == 0 and err == "" and "[/bold] x" in out, (argv, err)
+        assert "\x1b" not in out and "\x07" not in out
+    _, out, _ = run_anyhow(capsys, ["paytable", "list"])
+    assert "escape  " in out and "invalid" in out and "evil\\x1b]0;PWNED\\x07" in out
+
+
+def test_play_checks_the_paytable_and_home_before_the_screen(capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch,
+                                                             hostile_folder: Path) -> None:
+    import videopoker.tui.app
+
+    started: list[object] = []
+    monkeypatch.setattr(videopoker.tui.app, "run_machine", lambda *args: started.append(args) or 0)
+    code, _, err = run_anyhow(capsys, ["play", "nope"])
+    assert code == 1 and err.startswith("videopoker: no paytable 'nope'") and not started
+    monkeypatch.setenv("VIDEOPOKER_HOME", str(hostile_folder / "markup.yaml" / "home"))
+    code, _, err = run_anyhow(capsys, ["play", "9-6"])
+    assert code == 1 and err.startswith("videopoker: cannot make the folder for your wallet") and not started
+    monkeypatch.setenv("VIDEOPOKER_HOME", str(hostile_folder / "home"))
+    assert run_anyhow(capsys, ["play", "markup.yaml", "--seed", "3"])[0] == 0
+    assert started == [("markup.yaml", 3)]
+
+
+def test_paytable_new_over_its_own_source_needs_force_and_a_valid_result(capsys: pytest.CaptureFixture[str],
+                                                                         hostile_folder: Path) -> None:
+    mine = hostile_folder / "markup.yaml"
+    before = mine.read_bytes()
+    code, _, err = run_anyhow(capsys, ["paytable", "new", "--from", "markup.yaml", "--name", "bad\x1b[2J",
+                                       "-o", "markup.yaml", "--force"])
+    assert code == 1 and "has a control character" in err and mine.read_bytes() == before
+    code, out, _ = run_anyhow(capsys, ["paytable", "new", "--from", "markup.yaml", "--set", "flush=5",
+                                       "--name", "Mine", "-o", "markup.yaml", "--force"])
+    assert code == 0 and out.startswith("wrote markup.yaml (Mine)")
+    assert "flush: 5\n" in mine.read_text()
+
+
+def test_the_console_script_and_python_dash_m_refuse_in_one_line(tmp_path: Path) -> None:
+    env = dict(os.environ, VIDEOPOKER_HOME=str(tmp_path / "home"))
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)
+    script = Path(sys.executable).with_name("videopoker")
+    launchers = [[sys.executable, "-m", "videopoker"], [str(script)] if script.exists() else []]
+    for launcher in filter(None, launchers):
+        for argv, status in ((["hint", "9-6", "Jk", "Ah", "Kh", "Qh", "Jh"], 1), (["analyze", str(fifo)], 1),
+                             (["paytable", "new", "--from", "9-6", "-o", "/nonexistent/dir/x.yaml"], 1),
+                             (["analyze", "9-6", "--coins", "x"], 2)):
+            result = subprocess.run(launcher + argv, capture_output=True, text=True, env=env, timeout=60)
+            assert result.returncode == status, result.stderr
+            assert result.stderr.startswith("videopoker: ") and len(result.stderr.splitlines()) == 1
+            assert "Traceback" not in result.stderr
+
+
+# --- output that fits: 80 columns at a terminal, plain full-width text when piped ------------------
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+@pytest.fixture
+def terminal_80(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    import videopoker.cli.output as output
+
+    monkeypatch.setattr(output, "screen", lambda: Console(file=sys.stdout, width=80, force_terminal=True,
+                                                          highlight=False, markup=False, emoji=False))
+
+
+def ten_coin_table(folder: Path) -> Path:
+    text = (SHIPPED_DIR / "jacks-or-better-9-6.yaml").read_text()
+    text = text.replace("max_coins: 5", "max_coins: 10").replace(
+        "[250, 500, 750, 1000, 4000]", "[250, 500, 750, 1000, 4000, 4800, 5600, 6400, 7200, 8000]")
+    file = folder / "ten-coins.yaml"
+    file.write_text(text)
+    return file
+
+
+def test_every_table_fits_80_columns_and_cuts_nothing(capsys: pytest.CaptureFixture[str], terminal_80: None,
+                                                      tmp_path: Path) -> None:
+    ten = ten_coin_table(tmp_path)
+    runs = {
+        "analyze": ["analyze", "9-6"], "hint": ["hint", "9-6", "Ah", "Kh", "Qh", "Jh", "9c"],
+        "hint --all": ["hint", "9-6", "Ah", "Kh", "Qh", "Jh", "9c", "--all"],
+        "show": ["paytable", "show", str(ten)], "list": ["paytable", "list"],
+    }
+    outputs = {}
+    for label, argv in runs.items():
+        code, out, _ = run_anyhow(capsys, argv)
+        text = ANSI.sub("", out)
+        assert code == 0
+        assert max(cell_len(line) for line in text.splitlines()) <= 80, (label, text)
+        outputs[label] = text
+    assert "19,933,230,517,200" in outputs["analyze"] and "10,872,274,993,896" in outputs["analyze"]
+    assert "18.553191" in outputs["hint"] and outputs["hint"].count("\n") < 20
+    assert outputs["hint --all"].count("(discard all)") == 2, "the holds repeat in each part of a split table"
+    for label in ("ROYAL FLUSH", "JACKS OR BETTER", "1 coin", "10 coins", "8,000", "4,000"):
+        assert label in outputs["show"]
+    assert "jacks-or-better-9-6" in outputs["list"] and str(SHIPPED_DIR) in outputs["list"]
+
+
+def test_piped_output_is_plain_text_at_full_width(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_anyhow(capsys, ["hint", "9-6", "Ah", "Kh", "Qh", "Jh", "9c", "--all"])
+    assert code == 0 and not set("─│┃━┏┗") & set(out)
+    header = next(line for line in out.splitlines() if line.lstrip().startswith("#"))
+    assert all(column in header.split() for column in ("Hold", "EV", "Draws", "RF", "JB"))
+    assert len(out.splitlines()) == 1 + 2 + 32 + 1
+    assert all(line == line.rstrip() for line in out.splitlines())
+
+
+def test_traps_in_the_user_folder_neither_hang_nor_hide_the_others(capsys: pytest.CaptureFixture[str],
+                                                                    isolated_home: Path) -> None:
+    mine = isolated_home / "paytables"
+    mine.mkdir(parents=True)
+    os.mkfifo(mine / "pipe.yaml")
+    (mine / "zero.yaml").symlink_to("/dev/zero")
+    (mine / "folder.yaml").mkdir()
+    code, out, err = run_anyhow(capsys, ["paytable", "list"])
+    assert code == 0 and err == ""
+    rows = {line.split()[0]: line for line in out.splitlines() if line.split()}
+    assert "is a FIFO" in rows["pipe"] and "is a device" in rows["zero"] and "is a folder" in rows["folder"]
+    assert "Jacks or Better 9/6" in rows["jacks-or-better-9-6"]
+    assert run_anyhow(capsys, ["analyze", "pipe"])[2].startswith("videopoker: ")
+    assert run_anyhow(capsys, ["hint", "9-6", "Ah", "Kh", "Qh", "Jh", "9c", "--json"])[0] == 0
+
+
+def test_an_interrupt_exits_130_quietly(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import videopoker.cli.tables
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(videopoker.cli.tables, "run_paytable", interrupted)
+    assert run_anyhow(capsys, ["paytable", "list"]) == (130, "", "")
+
+
+def test_a_closed_pipe_is_not_an_error_message(tmp_path: Path) -> None:
+    env = dict(os.environ, VIDEOPOKER_HOME=str(tmp_path / "home"))
+    reader = subprocess.Popen([sys.executable, "-m", "videopoker", "analyze", "9-6", "--json"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert reader.stdout is not None and reader.stderr is not None
+    reader.stdout.read(1)
+    reader.stdout.close()
+    error = reader.stderr.read().decode()
+    assert reader.wait(timeout=60) in (0, 1) and "Traceback" not in error and error == ""
+
+
+def test_a_read_only_home_is_refused_before_the_screen(capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch, isolated_home: Path) -> None:
+    import videopoker.cli.commands
+    import videopoker.tui.app
+
+    started: list[object] = []
+    monkeypatch.setattr(videopoker.tui.app, "run_machine", lambda *args: started.append(args) or 0)
+    real_access = os.access
+    monkeypatch.setattr(videopoker.cli.commands.os, "access",
+                        lambda path, mode: False if Path(path) == isolated_home else real_access(path, mode))
+    code, _, err = run_anyhow(capsys, ["play"])
+    assert code == 1 and not started
+    assert err == f"videopoker: the folder for your wallet, {str(isolated_home)!r}, is read-only; set " \
+                  "VIDEOPOKER_HOME to a folder you can write\n"
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root reads any file")
+def test_an_unreadable_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    locked = tmp_path / "locked.yaml"
+    locked.write_text((SHIPPED_DIR / "jacks-or-better-9-6.yaml").read_text())
+    locked.chmod(0)
+    code, _, err = run_anyhow(capsys, ["analyze", str(locked)])
+    assert code == 1 and err == f"videopoker: {locked}: cannot read: Permission denied\n"
+
+
+def test_a_newline_in_a_file_name_stays_on_its_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    odd = tmp_path / "bad\nname.yaml"
+    odd.write_text("x: [")
+    code, _, err = run_anyhow(capsys, ["paytable", "validate", str(odd)])
+    assert code == 1 and len(err.splitlines()) == 1 and err.startswith(f"{tmp_path}/bad\\nname.yaml:1:5: ")
+    code, _, err = run_anyhow(capsys, ["analyze", str(odd)])
+    assert code == 1 and len(err.splitlines()) == 1 and err.startswith(f"videopoker: {tmp_path}/bad\\nname.yaml")

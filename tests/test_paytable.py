@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -36,6 +37,14 @@ BAD_FILES = {
     "alias-bomb.yaml": ("2:8", "YAML alias *a is not allowed", "write the value out"),
     "deeply-nested.yaml": ("1:14", "nested more than 8 deep", "flat mapping"),
     "binary.yaml": ("1:1", "not a text file", "YAML text"),
+    "game-not-text.yaml": ("2:7", "unknown game: got a list", "use one of jacks-or-better"),
+    "pay-too-many-digits.yaml": ("9:10", "number '999999999999…' has 5,000 characters", "at most 7 digits"),
+    "pay-hex-too-long.yaml": ("9:10", "number '0xffffffffff…' has 20,002 characters", "at most 7 digits"),
+    "pay-over-the-limit.yaml": ("9:10", "pay for 'flush' is more than the most a paytable may pay",
+                                "1,000,000 per coin, got 1000001"),
+    "name-with-terminal-escape.yaml": ("1:7", r"name '\x1b]0;PWNED\x07\x1b[2J' has a control character",
+                                       "a name is plain text"),
+    "name-too-long.yaml": ("1:7", "name is 71 characters", "keep it to 60"),
 }
 
 
@@ -52,7 +61,8 @@ def test_a_bad_file_gives_one_line_with_file_line_and_fix(name: str) -> None:
     assert time.perf_counter() - started < 2, "hostile input must fail fast"
     assert len(caught.value.problems) == 1
     line = caught.value.problems[0]
-    assert "\n" not in line
+    assert "\n" not in line and "\x1b" not in line and len(line) < 300
+    assert caught.value.found[0].line == int(place.split(":")[0])
     assert line.startswith(f"{BAD / name}:{place}: "), line
     for word in words:
         assert word in line
@@ -97,8 +107,12 @@ def test_scalar_pays_scale_with_the_bet_and_lists_give_totals() -> None:
 def test_names_reach_shipped_files_by_stem_or_unique_ending() -> None:
     assert find_paytable("jacks-or-better-9-6").name == "jacks-or-better-9-6.yaml"
     assert find_paytable("9-6").name == "jacks-or-better-9-6.yaml"
-    with pytest.raises(PaytableError, match=r"no paytable '6-5': give a file path or one of"):
+    with pytest.raises(PaytableError) as caught:
         find_paytable("6-5")  # both jacks-or-better-6-5 and tens-or-better-6-5 end so
+    assert str(caught.value) == ("paytable '6-5' could be any of jacks-or-better-6-5, tens-or-better-6-5; "
+                                 "give the full name")
+    with pytest.raises(PaytableError, match=r"no paytable 'no-such': give a file path or one of"):
+        find_paytable("no-such")
     assert {f.stem for f in paytable_files()} >= {"jacks-or-better-9-6", "tens-or-better-6-5"}
 
 
@@ -135,3 +149,142 @@ def test_a_variant_keeps_the_comments_and_order(tmp_path: Path) -> None:
     assert "# the 4000-coin jackpot needs all 5 coins" in text
     assert "full_house: 8\n" in text and "flush: 5\n" in text
     assert text.index("royal_flush") < text.index("jacks_or_better")
+
+
+def write_table(folder: Path, name: str, text: str) -> Path:
+    file = folder / name
+    file.write_text(text, encoding="utf-8")
+    return file
+
+
+def nine_six_text() -> str:
+    return find_paytable("jacks-or-better-9-6").read_text()
+
+
+def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    started = time.perf_counter()
+    with pytest.raises(PaytableError, match=r"pipe.yaml: is a FIFO \(named pipe\), not a paytable"):
+        load_paytable(fifo)
+    assert time.perf_counter() - started < 2
+
+
+def test_a_device_and_a_folder_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(PaytableError, match=r"^/dev/zero: is a device, not a paytable"):
+        load_paytable("/dev/zero")
+    with pytest.raises(PaytableError, match=r"is a folder, not a paytable"):
+        load_paytable(tmp_path)
+
+
+def test_a_bad_max_coins_does_not_hide_the_pays_problems(tmp_path: Path) -> None:
+    text = nine_six_text().replace("\n  flush: 6", "\n  flush: -6")
+    text = text.replace("pays:", "max_coins: 11\npays:") if "max_coins" not in text else \
+        text.replace("max_coins: 5", "max_coins: 11")
+    file = write_table(tmp_path, "two-faults.yaml", text)
+    with pytest.raises(PaytableError) as caught:
+        load_paytable(file)
+    messages = [problem.message for problem in caught.value.found]
+    assert len(messages) == 2
+    assert messages[0].startswith("max_coins must be a whole number 1..10, got 11")
+    assert messages[1].startswith("pay for 'flush' must be a whole number of coins ≥ 0")
+
+
+def test_a_bad_game_does_not_hide_the_pays_problems(tmp_path: Path) -> None:
+    text = nine_six_text().replace("game: jacks-or-better", "game: [jacks-or-better]")
+    file = write_table(tmp_path, "bad-game.yaml", text.replace("\n  flush: 6", "\n  flush: six"))
+    with pytest.raises(PaytableError) as caught:
+        load_paytable(file)
+    messages = [problem.message for problem in caught.value.found]
+    assert len(messages) == 2
+    assert messages[0].startswith("unknown game: got a list; use one of jacks-or-better")
+    assert messages[1].startswith("pay for 'flush' must be a whole number of coins ≥ 0")
+
+
+def test_a_name_with_markup_is_kept_literally(tmp_path: Path) -> None:
+    text = nine_six_text().replace("name: Jacks or Better 9/6", "name: '[/bold] x [red]'")
+    assert load_paytable(write_table(tmp_path, "markup.yaml", text)).name == "[/bold] x [red]"
+
+
+@pytest.mark.parametrize("setting, words", [
+    ("royal_flush=²", "PAY must be a whole number"),
+    ("royal_flush=" + "9" * 5000, "is too long"),
+    ("royal_flush=" + str(10**400), "is too long"),
+    ("royal_flush=1000001", "is more than the most a paytable may pay, 1,000,000 per coin"),
+    ("royal_flush=1,2,3,4,5000001", "5,000,000 for 5 coins"),
+])
+def test_settings_above_the_one_pay_limit_are_refused(setting: str, words: str) -> None:
+    with pytest.raises(PaytableError) as caught:
+        apply_settings(resolve_paytable("9-6"), [setting])
+    assert words in str(caught.value) and len(str(caught.value)) < 300
+
+
+def test_settings_at_the_limit_are_taken() -> None:
+    paytable = apply_settings(resolve_paytable("9-6"), ["royal_flush=1000000", "flush=1,2,3,4,5000000"])
+    assert paytable.pay(PayCategory.ROYAL_FLUSH, 5) == 5_000_000
+    assert paytable.pay(PayCategory.FLUSH, 5) == 5_000_000
+
+
+def test_a_variant_is_checked_before_it_is_written(tmp_path: Path) -> None:
+    source = find_paytable("jacks-or-better-9-6")
+    mine = write_table(tmp_path, "mine.yaml", source.read_text())
+    before = mine.read_bytes()
+    with pytest.raises(PaytableError, match="has a control character"):
+        write_variant(mine, {}, mine, name="bad\x1b[2J", force=True)
+    with pytest.raises(PaytableError, match="the new name is empty"):
+        write_variant(mine, {}, mine, name="  ", force=True)
+    assert mine.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.yaml"], "no temporary file left behind"
+
+
+def test_a_variant_replaces_a_file_only_with_force(tmp_path: Path) -> None:
+    source = find_paytable("jacks-or-better-9-6")
+    target = write_table(tmp_path, "taken.yaml", "# precious\n")
+    changes = dict(apply_settings(load_paytable(source), ["flush=5"]).pays)
+    with pytest.raises(PaytableError, match="taken.yaml: already exists; add --force"):
+        write_variant(source, changes, target, name="Mine")
+    assert target.read_text() == "# precious\n"
+    written = write_variant(source, changes, target, name="Mine", force=True)
+    assert written.pay(PayCategory.FLUSH, 1) == 5 and load_paytable(target).name == "Mine"
+    assert written.source == target
+
+
+def test_a_variant_into_a_missing_folder_or_onto_a_folder_is_refused(tmp_path: Path) -> None:
+    source = find_paytable("jacks-or-better-9-6")
+    with pytest.raises(PaytableError, match="cannot write: there is no folder"):
+        write_variant(source, {}, tmp_path / "nowhere" / "x.yaml")
+    with pytest.raises(PaytableError, match="is a folder; give a file name"):
+        write_variant(source, {}, tmp_path)
+
+
+def test_a_path_that_does_not_exist_is_named() -> None:
+    with pytest.raises(PaytableError, match=r"no paytable 'nowhere/x.yaml': there is no such file"):
+        find_paytable("nowhere/x.yaml")
+    with pytest.raises(PaytableError, match="the paytable name is empty"):
+        find_paytable("  ")
+
+
+def test_a_flood_of_problems_is_counted_not_listed(tmp_path: Path) -> None:
+    keys = "".join(f"  b{n}: 1\n" for n in range(4000))
+    file = write_table(tmp_path, "flood.yaml", f"game: jacks-or-better\npays:\n{keys}")
+    with pytest.raises(PaytableError) as caught:
+        load_paytable(file)
+    assert len(caught.value.problems) == 20
+    assert caught.value.problems[-1] == f"{file}: and 3,982 more problems"
+
+
+def test_a_nul_byte_is_a_yaml_problem_with_its_place(tmp_path: Path) -> None:
+    file = write_table(tmp_path, "nul.yaml", "game: jacks-or-better\nname: a\x00b\n")
+    with pytest.raises(PaytableError) as caught:
+        load_paytable(file)
+    assert caught.value.problems == (rf"{file}:2:8: not valid YAML: the character '\x00' is not allowed",)
+
+
+def test_a_variant_never_replaces_a_device_or_a_fifo(tmp_path: Path) -> None:
+    source = find_paytable("jacks-or-better-9-6")
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    for target in (Path("/dev/null"), fifo):
+        with pytest.raises(PaytableError, match="is not a regular file; choose another name"):
+            write_variant(source, {}, target, force=True)
+    assert Path("/dev/null").is_char_device() and fifo.is_fifo()

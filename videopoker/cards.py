@@ -19,6 +19,7 @@ from functools import cache
 from typing import Protocol
 
 from videopoker.errors import CardError
+from videopoker.usertext import quote
 
 
 class Rank(IntEnum):
@@ -104,7 +105,7 @@ class Card:
         """Read ``Ah``, ``10h``, ``th``, ``A♥`` or ``Jk``."""
         token = text.strip()
         if not _CARD_TOKEN.fullmatch(token):
-            raise CardError(f"{text!r} is not a card: {CARD_HELP}")
+            raise CardError(f"{quote(text, 12)} is not a card: {CARD_HELP}")
         if token.lower() == "jk":
             return cls.joker()
         rank_text = "T" if token[:-1] == "10" else token[:-1].upper()
@@ -150,7 +151,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             match = _CARD_TOKEN.match(word, position)
             if match is None:
                 bad = word[position:position + 3] if position else word
-                raise CardError(f"{bad!r} is not a card: {CARD_HELP}")
+                raise CardError(f"{quote(bad, 12)} is not a card: {CARD_HELP}")
             cards.append(Card.parse(match.group()))
             position = match.end()
     return tuple(cards)
@@ -166,12 +167,25 @@ def parse_hand(text: str, size: int = 5) -> tuple[Card, ...]:
 def check_hand(cards: Sequence[Card], size: int = 5) -> None:
     """Refuse a hand of the wrong size or with a card twice, naming the problem."""
     if len(cards) != size:
-        raise CardError(f"a hand is {size} cards, got {len(cards)}: {format_cards(cards)!r}")
+        raise CardError(f"a hand is {size} cards, got {len(cards)}: {quote(format_cards(cards))}")
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
             raise CardError(f"{str(card)!r} appears twice in {format_cards(cards)!r}")
         seen.add(card)
+
+
+def check_deck(cards: Iterable[Card], jokers: int, deck: str) -> None:
+    """Refuse a card the game's deck lacks (a joker in a 52-card game); ``deck`` names that deck.
+
+    >>> check_deck(parse_cards("Jk Ah"), 0, "Jacks or Better")
+    Traceback (most recent call last):
+    ...
+    videopoker.errors.CardError: 'Jk' is not in the deck of Jacks or Better; play it in a game with a joker
+    """
+    for card in cards:
+        if card.index >= JOKER_INDEX + jokers:
+            raise CardError(f"{str(card)!r} is not in the deck of {deck}; play it in a game with a joker")
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -6,6 +6,8 @@ was wrong, quoting the bad input, and how to put it right.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 class VideoPokerError(Exception):
     """Anything a user did or wrote that the program cannot accept."""
@@ -15,15 +17,35 @@ class CardError(VideoPokerError, ValueError):
     """Card text that names no card, or a hand that is not five different cards."""
 
 
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a file, kept as a value so an editor can mark the place.
+
+    ``line`` and ``column`` count from 1; 0 means the problem belongs to the whole file.
+    """
+
+    where: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        if not self.line:
+            return f"{self.where}: {self.message}"
+        return f"{self.where}:{self.line}:{self.column}: {self.message}"
+
+
 class PaytableError(VideoPokerError):
     """A paytable that cannot be found or read, or that breaks the format.
 
-    It carries every problem found in one file, one line each, so ``validate`` can list them all.
+    It carries every problem found in one file, one line each, so ``validate`` can list them all:
+    ``found`` as values (place and message), ``problems`` as the lines a user reads.
     """
 
-    def __init__(self, *problems: str) -> None:
+    def __init__(self, *problems: str | Problem) -> None:
         super().__init__(*problems)
-        self.problems: tuple[str, ...] = problems
+        self.found: tuple[Problem, ...] = tuple(p for p in problems if isinstance(p, Problem))
+        self.problems: tuple[str, ...] = tuple(str(p) for p in problems)
 
     def __str__(self) -> str:
         return "\n".join(self.problems)

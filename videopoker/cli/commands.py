@@ -1,0 +1,155 @@
+"""The play, analyze and hint commands: each reads its arguments, asks the engine, prints a table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import Counter
+from contextlib import AbstractContextManager, nullcontext
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+
+from videopoker.cards import Card, check_deck, check_hand, parse_cards
+from videopoker.cli.output import Column, Grid, say, show
+from videopoker.errors import VideoPokerError
+from videopoker.home import home_dir
+from videopoker.paytable import Paytable, apply_settings, resolve_paytable
+from videopoker.usertext import quote
+
+if TYPE_CHECKING:  # the analysis (numpy) loads only for the commands that use it
+    from videopoker.analysis.hint import HoldChoice
+
+#: Holds shown by ``hint`` without ``--all``: more than any close decision needs.
+TOP_HOLDS = 10
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """The machine; a named paytable is read and checked before the screen starts."""
+    name = getattr(args, "paytable", None)
+    if name is not None:
+        resolve_paytable(name)  # a bad table is one line here, not a flash of the full screen
+    check_home()
+    from videopoker.tui.app import run_machine
+
+    return run_machine(name, getattr(args, "seed", None))
+
+
+def check_home() -> None:
+    """Refuse, before the screen starts, a home where the wallet could not be saved."""
+    home = home_dir()
+    advice = "set VIDEOPOKER_HOME to a folder you can write"
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise VideoPokerError(f"cannot make the folder for your wallet, {quote(str(home), 120)}: "
+                              f"{error.strerror or error}; {advice}") from None
+    if not os.access(home, os.W_OK | os.X_OK):
+        raise VideoPokerError(f"the folder for your wallet, {quote(str(home), 120)}, is read-only; {advice}")
+
+
+def _progress_bar() -> AbstractContextManager[Any]:
+    console = Console(file=sys.stderr, highlight=False, markup=False, emoji=False)
+    if not console.is_terminal:
+        return nullcontext(None)
+    return Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
+                    TimeElapsedColumn(), console=console, transient=True)
+
+
+def _coins(count: int) -> str:
+    return f"{count} coin{'s' * (count > 1)}"
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    from videopoker.analysis import analyze
+
+    paytable = apply_settings(resolve_paytable(args.paytable), args.set)
+    with _progress_bar() as bar:
+        if bar is None:
+            analysis = analyze(paytable, args.coins)
+        else:
+            task = bar.add_task("building draw tables", total=1.0)
+            analysis = analyze(paytable, args.coins,
+                               lambda done, stage: bar.update(task, completed=done, description=stage))
+    if args.json:
+        print(json.dumps(analysis.to_json(), indent=2))
+        return 0
+    grid = Grid(f"{paytable.name} — {_coins(analysis.coins)}, perfect play, per coin bet",
+                [Column("Hand", right=False), Column("Pays"), Column("Combinations"), Column("Probability"),
+                 Column("1 in"), Column("Return")])
+    for row in analysis.rows:
+        one_in = f"{row.one_in:,.1f}" if row.probability else "—"
+        grid.rows.append([row.category.label, f"{float(row.pays):g}", f"{row.combinations:,}",
+                          f"{float(row.probability):.8f}", one_in, f"{float(row.contribution):.6f}"])
+    grid.footer.append(["Total", "", f"{analysis.total_combinations:,}", "1.00000000", "",
+                        f"{float(analysis.rtp):.6f}"])
+    show(grid)
+    say(f"Return {float(analysis.rtp) * 100:.4f}%  variance {float(analysis.variance):.4f}  "
+        f"SD {analysis.standard_deviation:.4f}  royal every {analysis.royal_cycle:,.0f} hands")
+    return 0
+
+
+def read_hand(paytable: Paytable, words: list[str]) -> tuple[Card, ...]:
+    """The dealt hand in ``words``: five different cards, all in the game's deck."""
+    hand = parse_cards(" ".join(words))
+    check_hand(hand)
+    game = paytable.game
+    deck = f"{game.title} ({game.deck_size} cards{', no joker' if not game.jokers else ''})"
+    check_deck(hand, game.jokers, deck)
+    return hand
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    from videopoker.analysis import best_holds
+
+    paytable = resolve_paytable(args.paytable)
+    hand = read_hand(paytable, args.cards)
+    holds = best_holds(paytable, hand, args.coins)
+    if args.json:
+        print(json.dumps({"hand": " ".join(str(c) for c in hand), "paytable": paytable.name,
+                          "holds": [choice.to_json() for choice in holds]}, indent=2))
+        return 0
+    coins = args.coins or paytable.max_coins
+    title = f"{' '.join(c.label for c in hand)} — {paytable.name}, {_coins(coins)}, EV per coin"
+    show(_every_hold(title, paytable, holds) if args.all else _top_holds(title, paytable, coins, holds))
+    return 0
+
+
+def _ranks(holds: list[HoldChoice]) -> list[str]:
+    """``1``, ``3=``: a rank, marked when holds share it."""
+    shared = Counter(choice.rank for choice in holds)
+    return [f"{choice.rank}{'=' if shared[choice.rank] > 1 else ''}" for choice in holds]
+
+
+def _top_holds(title: str, paytable: Paytable, coins: int, holds: list[HoldChoice]) -> Grid:
+    """The best TOP_HOLDS holds with EV and the chance the draw pays anything: fits 80 columns."""
+    paying = [c for c in paytable.game.paying if paytable.pay(c, coins)]
+    grid = Grid(title, [Column("#"), Column("Hold", right=False), Column("EV"), Column("Wins %")], keys=2,
+                note=f"the best {TOP_HOLDS} of 32 holds; Wins: chance the draw pays; --all for every hold")
+    for rank, choice in list(zip(_ranks(holds), holds))[:TOP_HOLDS]:
+        wins = sum(choice.probability(c) for c in paying)
+        grid.rows.append([rank, choice.label, f"{float(choice.ev):.6f}", _percent(wins)])
+    return grid
+
+
+def _every_hold(title: str, paytable: Paytable, holds: list[HoldChoice]) -> Grid:
+    """All 32 holds with the chance of each final hand the draws can make (split when narrow)."""
+    categories = [c for c in paytable.game.paying if any(choice.outcomes.get(c) for choice in holds)]
+    grid = Grid(title, [Column("#"), Column("Hold", right=False), Column("EV"), Column("Draws"),
+                        *[Column(c.short) for c in categories]], keys=2,
+                note="% of draws: " + " ".join(f"{c.short}={c.label.lower()}" for c in categories))
+    for rank, choice in zip(_ranks(holds), holds):
+        grid.rows.append([rank, choice.label, f"{float(choice.ev):.6f}", f"{choice.draws:,}",
+                          *[_percent(choice.probability(c)) for c in categories]])
+    return grid
+
+
+def _percent(fraction: Any) -> str:
+    """A chance in percent, 2 decimals; ``·`` for never, ``<.01`` for rare but possible."""
+    if not fraction:
+        return "·"
+    percent = float(fraction) * 100
+    return f"{percent:.2f}" if percent >= 0.005 else "<.01"

@@ -1,0 +1,82 @@
+"""The command line's grammar: commands, options, and a usage error as one line with exit status 2."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+from videopoker.cli.output import complain
+from videopoker.pays import MAX_COINS_LIMIT
+from videopoker.usertext import quote
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one ``videopoker: ...`` line (exit 2), not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        complain(f"{message} (see `{self.prog} --help`)")
+        sys.exit(2)
+
+
+def coins(text: str) -> int:
+    """A bet: a whole number of coins, 1..MAX_COINS_LIMIT (what a table allows is checked later)."""
+    if not re.fullmatch(r"\s*[0-9]{1,4}\s*", text) or not 1 <= int(text) <= MAX_COINS_LIMIT:
+        raise argparse.ArgumentTypeError(f"a bet is a whole number of coins 1..{MAX_COINS_LIMIT}, "
+                                         f"got {quote(text, 12)}")
+    return int(text)
+
+
+def seed(text: str) -> int:
+    """A shuffle seed: any whole number of up to 40 digits."""
+    if not re.fullmatch(r"\s*-?[0-9]{1,40}\s*", text):
+        raise argparse.ArgumentTypeError(f"a seed is a whole number of up to 40 digits, got {quote(text, 12)}")
+    return int(text)
+
+
+def build_parser() -> Parser:
+    parser = Parser(
+        prog="videopoker",
+        description="A Jacks or Better video poker machine, with exact return-to-player analysis.",
+        epilog="With no command, plays the game.  PAYTABLE is a file path or the name of a known "
+               "table (see `videopoker paytable list`).",
+    )
+    parser.add_argument("--seed", type=seed, default=None, help="with no command: play with a reproducible shuffle")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser("play", help="play the machine (the default)")
+    play.add_argument("paytable", nargs="?", default=None, metavar="PAYTABLE")
+    play.add_argument("--seed", type=seed, default=argparse.SUPPRESS,
+                      help="shuffle reproducibly (for teaching and tests)")
+
+    analyze = commands.add_parser("analyze", help="exact optimal-strategy return table")
+    analyze.add_argument("paytable", metavar="PAYTABLE")
+    analyze.add_argument("--coins", type=coins, default=None, help="bet size to analyse (default: max)")
+    analyze.add_argument("--set", action="append", default=[], metavar="KEY=PAY",
+                         help="reprice a category, per coin (full_house=8) or as totals for 1..max coins "
+                              "(royal_flush=250,500,750,1000,4000)")
+    analyze.add_argument("--json", action="store_true", help="print JSON")
+
+    hint = commands.add_parser("hint", help="the best holds of a dealt hand, ranked by EV")
+    hint.add_argument("paytable", metavar="PAYTABLE")
+    hint.add_argument("cards", nargs="+", metavar="CARDS", help="five cards, e.g. Ah Kh Qh Jh 9c")
+    hint.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
+    hint.add_argument("--all", action="store_true", help="all 32 holds, with the chance of each final hand")
+    hint.add_argument("--json", action="store_true", help="print JSON (always all 32 holds)")
+
+    tables = commands.add_parser("paytable", help="list, show, check and derive paytable files")
+    actions = tables.add_subparsers(dest="action", metavar="ACTION", required=True)
+    actions.add_parser("list", help="the paytables a name can reach")
+    show = actions.add_parser("show", help="a paytable's pays for every bet")
+    show.add_argument("paytable", metavar="PAYTABLE")
+    validate = actions.add_parser("validate", help="check files; exit 1 if any has a problem")
+    validate.add_argument("files", nargs="+", metavar="FILE")
+    new = actions.add_parser("new", help="save a copy of a paytable with some pays changed")
+    new.add_argument("--from", dest="source", required=True, metavar="PAYTABLE")
+    new.add_argument("--set", action="append", default=[], metavar="KEY=PAY")
+    new.add_argument("--name", default=None, help="the new table's name")
+    new.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
+    new.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    return parser

@@ -1,0 +1,98 @@
+"""The ``paytable`` commands: list, show, validate and new."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+from videopoker.cli.output import Column, Grid, complain, say, show
+from videopoker.errors import PaytableError
+from videopoker.home import home_dir
+from videopoker.paytable import (
+    SHIPPED_DIR,
+    Paytable,
+    find_paytable,
+    load_paytable,
+    parse_pay_setting,
+    paytable_files,
+    resolve_paytable,
+    user_dir,
+    write_variant,
+)
+from videopoker.usertext import excerpt
+
+
+def run_paytable(args: argparse.Namespace) -> int:
+    if args.action == "list":
+        return list_paytables()
+    if args.action == "show":
+        show_paytable(resolve_paytable(args.paytable))
+        return 0
+    if args.action == "validate":
+        return validate_files(args.files)
+    source = find_paytable(args.source)
+    base = load_paytable(source)
+    changes = dict(parse_pay_setting(text, base) for text in args.set)
+    written = write_variant(source, changes, args.output, args.name, force=args.force)
+    say(f"wrote {args.output} ({written.name})")
+    return 0
+
+
+def _folder_grid(title: str, files: list[Path]) -> Grid:
+    grid = Grid(title, [Column("Use as", right=False), Column("Game", right=False), Column("Name", right=False)],
+                keys=3, note="")
+    for file in files:
+        try:
+            paytable = load_paytable(file)
+            grid.rows.append([file.stem, paytable.game.key, paytable.name])
+        except PaytableError as error:
+            problem = error.found[0].message if error.found else str(error)
+            grid.rows.append([file.stem, "invalid", excerpt(problem, 40)])
+            grid.note = "invalid: `videopoker paytable validate FILE` says what to fix"
+    return grid
+
+
+def list_paytables() -> int:
+    """The tables a name reaches, by folder: the folder on its own line, each file by its stem."""
+    files = list(paytable_files())
+    mine = user_dir()
+    folders = [(f"Yours, in {mine}", mine)] if mine else []
+    folders.append((f"Shipped, in {SHIPPED_DIR}", SHIPPED_DIR))
+    first = True
+    for title, folder in folders:
+        inside = [file for file in files if file.parent == folder]
+        if not inside:
+            continue
+        if not first:
+            say("")
+        show(_folder_grid(title, inside))
+        first = False
+    if mine is None:
+        say("")
+        say(f"Your own tables go in {home_dir() / 'paytables'} (see README).")
+    return 0
+
+
+def show_paytable(paytable: Paytable) -> None:
+    """Every bet's pays; on a narrow terminal the bets are split into parts, never cut."""
+    bets = range(1, paytable.max_coins + 1)
+    grid = Grid(f"{paytable.name} ({paytable.game.title})",
+                [Column("Hand", right=False), *[Column(f"{coins} coin{'s' * (coins > 1)}") for coins in bets]])
+    for category in paytable.game.paying:
+        grid.rows.append([category.label, *[f"{paytable.pay(category, n):,}" for n in bets]])
+    show(grid)
+
+
+def validate_files(files: Sequence[str]) -> int:
+    """One ``ok`` line per good file on stdout; one line per problem on stderr; exit 1 if any."""
+    failed = False
+    for name in files:
+        try:
+            paytable = load_paytable(name)
+            say(f"{name}: ok ({paytable.name}, {paytable.game.key})")
+        except PaytableError as error:
+            failed = True
+            for line in error.problems:
+                complain(line, prefix="")
+    return 1 if failed else 0

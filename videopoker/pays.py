@@ -1,0 +1,80 @@
+"""What a machine pays: the paytable value and the one limit on a pay.
+
+Reading, checking, finding and writing paytable files live beside this module
+(``paytable_yaml``, ``paytable_check``, ``paytable_names``, ``paytable_set``, ``paytable_write``);
+:mod:`videopoker.paytable` gathers them under the one name the rest of the program imports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from videopoker.errors import PaytableError
+from videopoker.evaluate import Game, PayCategory
+
+DEFAULT_MAX_COINS = 5
+MAX_COINS_LIMIT = 10
+
+#: The most a paytable may pay per coin bet; a total for a bet of n coins is at most n times this.
+#:
+#: Why this number: the analysis weighs pays by draw counts in float64, which is exact only below
+#: 2**53 ≈ 9.0e15.  With a top total of MAX_PAY × MAX_COINS_LIMIT = 1e7 coins, the largest sum it
+#: forms is the inclusion–exclusion over a dealt hand's 32 subsets, each at most C(53,5) hands:
+#: 32 × 2,869,685 × 1e7 ≈ 9.2e14; a hold's value on the common denominator is at most
+#: lcm(draw counts) × 1e7 ≈ 8.6e6 × 1e7 = 8.6e13.  Both stay ten times below 2**53, so every
+#: figure is exact.  ``tests/test_pays.py`` recomputes this bound for every game.
+MAX_PAY = 1_000_000
+
+
+def max_total(coins: int) -> int:
+    """The largest total a bet of ``coins`` may pay."""
+    return MAX_PAY * coins
+
+
+def is_whole(value: Any) -> bool:
+    """A whole number that is not a boolean (YAML ``true`` is not a pay)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def amount_problem(value: Any, coins: int = 1) -> str | None:
+    """Why ``value`` cannot be the total paid for a bet of ``coins``, or ``None`` when it can."""
+    if not is_whole(value) or value < 0:
+        return "must be a whole number of coins ≥ 0"
+    if value > max_total(coins):
+        per = " per coin" if coins == 1 else f" for {coins} coins ({MAX_PAY:,} per coin)"
+        return f"is more than the most a paytable may pay, {max_total(coins):,}{per}"
+    return None
+
+
+@dataclass(frozen=True)
+class Paytable:
+    """What a machine pays: for each paying category, the total for a bet of 1..max_coins coins."""
+
+    name: str
+    game: Game
+    max_coins: int
+    pays: Mapping[PayCategory, tuple[int, ...]]
+    source: Path | None = field(default=None, compare=False)
+
+    def pay(self, category: PayCategory, coins: int) -> int:
+        """Coins paid for ``category`` on a bet of ``coins`` (0 for ``nothing``)."""
+        if not 1 <= coins <= self.max_coins:
+            raise PaytableError(f"a bet is 1..{self.max_coins} coins on {self.name!r}, got {coins}")
+        return self.pays[category][coins - 1] if category in self.pays else 0
+
+    def pays_per_coin(self, coins: int | None = None) -> list[float]:
+        """Per coin bet at ``coins`` (default max), one figure per game category, ``nothing`` 0."""
+        bet = self.max_coins if coins is None else coins
+        return [self.pay(category, bet) / bet for category in self.game.categories]
+
+    def with_pays(self, changes: Mapping[PayCategory, tuple[int, ...]], name: str | None = None) -> Paytable:
+        """A variant with some categories repriced (``analyze --set``)."""
+        pays = dict(self.pays) | dict(changes)
+        return Paytable(name or f"{self.name} (modified)", self.game, self.max_coins, pays, None)
+
+    @property
+    def stem(self) -> str:
+        return self.source.stem if self.source else self.name

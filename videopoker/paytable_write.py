@@ -1,0 +1,94 @@
+"""Writing a paytable: a repriced copy that keeps the author's comments, checked, then saved atomically.
+
+The new text is checked as a paytable before anything touches the disk, and it reaches the disk
+the one safe way (a temporary file in the same folder, fsync, rename), so a bad change or a crash
+never leaves a half-written or invalid table where a good one was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedSeq
+
+from videopoker.errors import PaytableError
+from videopoker.evaluate import PayCategory
+from videopoker.pays import Paytable
+from videopoker.paytable_check import check_document
+from videopoker.paytable_yaml import parse_document, read_document
+
+
+def variant_text(source: Path, changes: Mapping[PayCategory, tuple[int, ...]], name: str | None = None) -> str:
+    """The YAML of ``source`` with some pays changed, its comments and key order kept."""
+    if name is not None and not name.strip():
+        raise PaytableError("the new name is empty; give the table a name, e.g. --name 'My 8/5'")
+    document = read_document(source)
+    base = check_document(document, str(source), source.stem)
+    pays = document["pays"]
+    for category, amounts in changes.items():
+        per_coin = amounts[0]
+        plain = amounts == tuple(per_coin * n for n in range(1, base.max_coins + 1))
+        pays[category.value] = per_coin if plain else CommentedSeq(amounts)
+        if not plain:
+            pays[category.value].fa.set_flow_style()
+    document["name"] = name.strip() if name else f"{base.name} (variant)"
+    buffer = io.StringIO()
+    YAML(typ="rt").dump(document, buffer)
+    return buffer.getvalue()
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def save_text(target: Path, text: str, *, force: bool = False) -> None:
+    """Put ``text`` at ``target`` atomically; an existing file is replaced only with ``force``."""
+    folder = target.parent
+    if not folder.is_dir():
+        raise PaytableError(f"{target}: cannot write: there is no folder {folder}; create it or choose "
+                            "another place")
+    if target.is_dir():
+        raise PaytableError(f"{target}: is a folder; give a file name, e.g. {target / 'my-table.yaml'}")
+    if os.path.lexists(target):
+        if not target.is_file():  # a device, FIFO or dangling link is never replaced by a table
+            raise PaytableError(f"{target}: is not a regular file; choose another name")
+        if not force:
+            raise PaytableError(f"{target}: already exists; add --force to replace it, or choose another name")
+    temporary = None
+    try:
+        descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fchmod(file.fileno(), 0o666 & ~_umask())
+            os.fsync(file.fileno())
+        os.replace(temporary, target)
+        temporary = None
+        folder_descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(folder_descriptor)
+        finally:
+            os.close(folder_descriptor)
+    except OSError as error:
+        raise PaytableError(f"{target}: cannot write: {error.strerror or error}") from None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def write_variant(source: Path, changes: Mapping[PayCategory, tuple[int, ...]], target: Path,
+                  name: str | None = None, *, force: bool = False) -> Paytable:
+    """Save a copy of ``source`` with some pays changed (comments kept), checked before it is written."""
+    text = variant_text(source, changes, name)
+    written = check_document(parse_document(text, str(target)), str(target), target.stem)
+    save_text(target, text, force=force)
+    return Paytable(written.name, written.game, written.max_coins, written.pays, target)
