@@ -247,15 +247,15 @@ def test_play_checks_the_paytable_and_home_before_the_screen(capsys: pytest.Capt
     import videopoker.tui.app
 
     started: list[object] = []
-    monkeypatch.setattr(videopoker.tui.app, "run_machine", lambda *args: started.append(args) or 0)
+    monkeypatch.setattr(videopoker.tui.app.VideoPokerApp, "run", lambda app: started.append(app))
     code, _, err = run_anyhow(capsys, ["play", "nope"])
     assert code == 1 and err.startswith("videopoker: no paytable 'nope'") and not started
     monkeypatch.setenv("VIDEOPOKER_HOME", str(hostile_folder / "markup.yaml" / "home"))
-    code, _, err = run_anyhow(capsys, ["play", "9-6"])
-    assert code == 1 and err.startswith("videopoker: cannot make the folder for your wallet") and not started
+    code, _, err = run_anyhow(capsys, ["play", "jacks-or-better-9-6"])
+    assert code == 1 and "cannot use this folder for the wallet" in err and not started
     monkeypatch.setenv("VIDEOPOKER_HOME", str(hostile_folder / "home"))
     assert run_anyhow(capsys, ["play", "markup.yaml", "--seed", "3"])[0] == 0
-    assert started == [("markup.yaml", 3)]
+    assert len(started) == 1 and started[0].practice  # type: ignore[attr-defined]
 
 
 def test_paytable_new_over_its_own_source_needs_force_and_a_valid_result(capsys: pytest.CaptureFixture[str],
@@ -382,17 +382,17 @@ def test_a_closed_pipe_is_not_an_error_message(tmp_path: Path) -> None:
 
 def test_a_read_only_home_is_refused_before_the_screen(capsys: pytest.CaptureFixture[str],
                                                         monkeypatch: pytest.MonkeyPatch, isolated_home: Path) -> None:
-    import videopoker.cli.commands
     import videopoker.tui.app
+    import videopoker.wallet
 
     started: list[object] = []
-    monkeypatch.setattr(videopoker.tui.app, "run_machine", lambda *args: started.append(args) or 0)
+    monkeypatch.setattr(videopoker.tui.app.VideoPokerApp, "run", lambda app: started.append(app))
     real_access = os.access
-    monkeypatch.setattr(videopoker.cli.commands.os, "access",
+    monkeypatch.setattr(videopoker.wallet.os, "access",
                         lambda path, mode: False if Path(path) == isolated_home else real_access(path, mode))
     code, _, err = run_anyhow(capsys, ["play"])
     assert code == 1 and not started
-    assert err == f"videopoker: the folder for your wallet, {str(isolated_home)!r}, is read-only; set " \
+    assert err == f"videopoker: {isolated_home}: the folder for your wallet is read-only; set " \
                   "VIDEOPOKER_HOME to a folder you can write\n"
 
 

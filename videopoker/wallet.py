@@ -42,6 +42,7 @@ FORMAT = 2
 MAX_WALLET_BYTES = 1 << 20
 #: JSON nested deeper than this is not a wallet (and could exhaust the parser's recursion).
 MAX_DEPTH = 16
+HOME_ADVICE = "set VIDEOPOKER_HOME to a folder you can write"
 
 
 class DamagedWallet(StateError):
@@ -132,7 +133,10 @@ class Wallet:
                                  0o600)
         except OSError as error:
             raise StateError(f"{self.home}: cannot use this folder for the wallet: "
-                             f"{error.strerror or error}; set VIDEOPOKER_HOME to a folder you can write") from None
+                             f"{error.strerror or error}; {HOME_ADVICE}") from None
+        if not os.access(self.home, os.W_OK | os.X_OK):
+            os.close(descriptor)
+            raise StateError(f"{self.home}: the folder for your wallet is read-only; {HOME_ADVICE}")
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections import Counter
 from contextlib import AbstractContextManager, nullcontext
@@ -15,10 +14,7 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 
 from videopoker.cards import Card, check_deck, check_hand, parse_cards
 from videopoker.cli.output import Column, Grid, say, show
-from videopoker.errors import VideoPokerError
-from videopoker.home import home_dir
 from videopoker.paytable import Paytable, apply_settings, resolve_paytable
-from videopoker.usertext import quote
 
 if TYPE_CHECKING:  # the analysis (numpy) loads only for the commands that use it
     from videopoker.analysis.hint import HoldChoice
@@ -28,27 +24,11 @@ TOP_HOLDS = 10
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """The machine; a named paytable is read and checked before the screen starts."""
-    name = getattr(args, "paytable", None)
-    if name is not None:
-        resolve_paytable(name)  # a bad table is one line here, not a flash of the full screen
-    check_home()
+    """The machine.  Its paytable, the wallet's folder and lock are checked before the screen
+    starts (in :func:`run_machine`), so each problem is one line here, not a flash of the screen."""
     from videopoker.tui.app import run_machine
 
-    return run_machine(name, getattr(args, "seed", None))
-
-
-def check_home() -> None:
-    """Refuse, before the screen starts, a home where the wallet could not be saved."""
-    home = home_dir()
-    advice = "set VIDEOPOKER_HOME to a folder you can write"
-    try:
-        home.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise VideoPokerError(f"cannot make the folder for your wallet, {quote(str(home), 120)}: "
-                              f"{error.strerror or error}; {advice}") from None
-    if not os.access(home, os.W_OK | os.X_OK):
-        raise VideoPokerError(f"the folder for your wallet, {quote(str(home), 120)}, is read-only; {advice}")
+    return run_machine(getattr(args, "paytable", None), getattr(args, "seed", None))
 
 
 def _progress_bar() -> AbstractContextManager[Any]:
