@@ -6,7 +6,8 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "videopoker"
-ENGINE = ["cards.py", "evaluate.py", "paytable.py", "game.py", "wallet.py", "session.py", "errors.py", "home.py",
+ENGINE = ["cards.py", "evaluate.py", "categories.py", "hands.py", "lookup.py", "families",
+          "paytable.py", "game.py", "wallet.py", "session.py", "errors.py", "home.py",
           "analysis"]
 
 

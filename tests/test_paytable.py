@@ -97,8 +97,11 @@ def test_scalar_pays_scale_with_the_bet_and_lists_give_totals() -> None:
 def test_names_reach_shipped_files_by_stem_or_unique_ending() -> None:
     assert find_paytable("jacks-or-better-9-6").name == "jacks-or-better-9-6.yaml"
     assert find_paytable("9-6").name == "jacks-or-better-9-6.yaml"
-    with pytest.raises(PaytableError, match=r"no paytable '6-5': give a file path or one of"):
-        find_paytable("6-5")  # both jacks-or-better-6-5 and tens-or-better-6-5 end so
+    assert find_paytable("8-5").name == "jacks-or-better-8-5.yaml"  # bonus-poker-8-5 ends so too
+    assert find_paytable("6-5").name == "jacks-or-better-6-5.yaml"  # over tens-or-better-6-5
+    assert find_paytable("full-pay").name == "deuces-wild-full-pay.yaml"
+    with pytest.raises(PaytableError, match=r"no paytable 'x-9': give a file path or one of"):
+        find_paytable("x-9")
     assert {f.stem for f in paytable_files()} >= {"jacks-or-better-9-6", "tens-or-better-6-5"}
 
 

@@ -25,6 +25,7 @@ from videopoker.evaluate import GAMES, Game, PayCategory
 
 SHIPPED_DIR = Path(__file__).parent / "paytables"
 DEFAULT_PAYTABLE = "jacks-or-better-9-6"
+DEFAULT_FAMILY = "jacks-or-better-"
 TOP_KEYS = ("name", "game", "max_coins", "pays")
 MAX_FILE_BYTES = 64 * 1024
 MAX_DEPTH = 8
@@ -285,6 +286,8 @@ def find_paytable(name: str) -> Path:
         if file.stem == name:
             return file
     endings = {file.stem: file for file in files if file.stem.endswith(f"-{name}")}
+    if len(endings) > 1:  # "9-6" meant Jacks or Better before other families came: it still does
+        endings = {stem: file for stem, file in endings.items() if stem.startswith(DEFAULT_FAMILY)} or endings
     if len(endings) == 1:  # "9-6" for jacks-or-better-9-6, when nothing else ends so
         return next(iter(endings.values()))
     stems = sorted({file.stem for file in files})

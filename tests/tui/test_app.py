@@ -106,7 +106,8 @@ async def test_switching_paytable(isolated_home: Path) -> None:
         await pilot.press("p")
         assert isinstance(app.screen, PaytablePicker)
         options = app.screen.query_one(OptionList)
-        target = next(i for i in range(options.option_count) if "8/5" in str(options.get_option_at_index(i).prompt))
+        target = next(i for i in range(options.option_count)
+                      if "Jacks or Better 8/5" in str(options.get_option_at_index(i).prompt))
         options.highlighted = target
         await pilot.press("enter")
         assert app.session is not None and app.session.state().paytable.name == "Jacks or Better 8/5"

@@ -158,9 +158,11 @@ def _four_card_counts(game: Game, progress: Progress) -> npt.NDArray[np.int64]:
     slots = categories + 1  # the last slot takes the subsets that already hold the added card
     counts = np.zeros(len(reps) * slots, dtype=np.int64)
     row_base = np.arange(len(reps), dtype=np.int64) * slots
+    some_hand = int(keys[:HAND].sum())  # looked up in place of a "hand" holding a card twice
     for card in range(deck):
-        category = game.category_of_keys(rep_keys + keys[card]).astype(np.int64)
-        category[(reps == card).any(axis=1)] = categories
+        twice = (reps == card).any(axis=1)
+        category = game.category_of_keys(np.where(twice, some_hand, rep_keys + keys[card])).astype(np.int64)
+        category[twice] = categories
         counts[row_base + category] += 1
         progress(0.4 * (card + 1) / deck, "four-card subsets")
     return counts.reshape(-1, slots)[:, :categories][classes]
