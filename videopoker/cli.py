@@ -19,6 +19,7 @@ from rich.table import Table
 
 from videopoker.cards import parse_cards
 from videopoker.errors import PaytableError, VideoPokerError
+from videopoker.pay_order import pay_order_warnings
 from videopoker.paytable import (
     Paytable,
     apply_settings,
@@ -136,8 +137,8 @@ def run_analyze(args: argparse.Namespace) -> int:
     table.add_row("Total", "", f"{analysis.total_combinations:,}", "1.00000000", "", f"{float(analysis.rtp):.6f}")
     stdout.print(table)
     stdout.print(f"Return {float(analysis.rtp) * 100:.4f}%   variance {float(analysis.variance):.4f}   "
-                 f"standard deviation {analysis.standard_deviation:.4f}   royal every "
-                 f"{analysis.royal_cycle:,.0f} hands")
+                 f"standard deviation {analysis.standard_deviation:.4f}   "
+                 f"{analysis.top_category.label.lower()} every {analysis.top_cycle:,.0f} hands", markup=False)
     return 0
 
 
@@ -213,6 +214,8 @@ def validate_files(files: Sequence[str]) -> int:
         try:
             paytable = load_paytable(name)
             stdout.print(f"{name}: ok ({paytable.name}, {paytable.game.key})", markup=False)
+            for warning in pay_order_warnings(paytable):
+                stderr.print(f"{name}: warning: {warning}", markup=False, soft_wrap=True)
         except PaytableError as error:
             failed = True
             for line in error.problems:

@@ -13,9 +13,10 @@ multiset of values for the wilds is tried (all at once, in numpy) and the best c
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -102,22 +103,39 @@ class Game:
         offsets: npt.NDArray[np.int64] = ((wilds * 2 + flush) * RANK_KEYS).astype(np.int64)
         return offsets
 
+    def _blocks(self) -> Iterator[tuple[int, bool, npt.NDArray[np.int64], npt.NDArray[np.int64]]]:
+        """Every (wilds, suited) block of the table: its natural rank multisets and their rank keys."""
+        natural_ranks = [r for r in range(RANKS) if r + 2 not in self.wild_ranks]
+        weights = np.array(RANK_WEIGHTS, dtype=np.int64)
+        for wilds in range(self.max_wilds + 1):
+            naturals = _multisets(natural_ranks, HAND - wilds)
+            rank_keys = weights[naturals].sum(axis=1)
+            distinct = (np.diff(naturals, axis=1) != 0).all(axis=1)
+            yield wilds, False, naturals, rank_keys
+            yield wilds, True, naturals[distinct], rank_keys[distinct]  # suited: no rank twice
+
     @cached_property
     def table(self) -> npt.NDArray[np.uint8]:
         """Category index for every (wilds, flush, natural rank multiset) block, filled from the rules."""
         table = np.full(RANK_KEYS * 2 * (self.max_wilds + 1), NO_CATEGORY, dtype=np.uint8)
         made = _MadeTable(self)
-        naturals_ranks = [r for r in range(RANKS) if r + 2 not in self.wild_ranks]
-        for wilds in range(self.max_wilds + 1):
-            naturals = _multisets(naturals_ranks, HAND - wilds)
-            rank_keys = (np.array(RANK_WEIGHTS, dtype=np.int64)[naturals].sum(axis=1) if wilds < HAND
-                         else np.zeros(1, dtype=np.int64))
-            distinct = (np.diff(naturals, axis=1) != 0).all(axis=1)
-            for suited in (False, True):
-                rows = distinct if suited else np.ones(len(naturals), dtype=bool)
-                best = made.best(naturals[rows], wilds, suited)
-                table[(wilds * 2 + suited) * RANK_KEYS + rank_keys[rows]] = best
+        for wilds, suited, naturals, rank_keys in self._blocks():
+            table[(wilds * 2 + suited) * RANK_KEYS + rank_keys] = made.best(naturals, wilds, suited)
         return table
+
+    @cached_property
+    def overlaps(self) -> npt.NDArray[np.bool_]:
+        """``overlaps[i, j]``: some hand can make both paying categories i and j (it is paid the better).
+
+        A paytable that pays j more than a better i it overlaps with pays such hands the smaller
+        amount; categories no hand can both make (four aces and a straight flush) may pay in any order.
+        """
+        made = _MadeTable(self)
+        both = np.zeros((len(self.rules), len(self.rules)), dtype=np.int64)
+        for wilds, suited, naturals, _ in self._blocks():
+            reached = made.reachable(naturals, wilds, suited).astype(np.int64)
+            both += reached.T @ reached
+        return np.greater(both, 0)
 
     @cached_property
     def _scalar(self) -> tuple[tuple[int, ...], tuple[int, ...], bytes]:
@@ -170,26 +188,38 @@ class _MadeTable:
         for place in range(HAND):
             np.add.at(counts, (np.arange(len(self.ranks)), self.ranks[:, place]), 1)
         self.counts = counts
-        self._by_block: dict[tuple[int, bool], npt.NDArray[np.uint8]] = {}
+        self._passes: dict[tuple[int, bool], npt.NDArray[np.bool_]] = {}
 
-    def categories(self, wilds: int, suited: bool) -> npt.NDArray[np.uint8]:
-        """Per made hand (row of ``ranks``), the index of the first category whose test holds."""
-        if (wilds, suited) not in self._by_block:
+    def passes(self, wilds: int, suited: bool) -> npt.NDArray[np.bool_]:
+        """Per made hand (row of ``ranks``) and rule, whether the rule's test holds: (n, rules)."""
+        if (wilds, suited) not in self._passes:
             n = len(self.counts)
             hands = MadeHands(self.counts, np.full(n, suited), np.full(n, wilds, dtype=np.int8))
-            named = np.full(n, len(self.game.rules), dtype=np.uint8)  # nothing
-            for index in range(len(self.game.rules) - 1, -1, -1):  # best last, so it wins
-                named[self.game.rules[index][1](hands)] = index
-            self._by_block[wilds, suited] = named
-        return self._by_block[wilds, suited]
+            self._passes[wilds, suited] = np.stack([test(hands) for _, test in self.game.rules], axis=1)
+        return self._passes[wilds, suited]
+
+    def categories(self, wilds: int, suited: bool) -> npt.NDArray[np.uint8]:
+        """Per made hand, the index of the first (best) category whose test holds, else ``nothing``."""
+        passes = self.passes(wilds, suited)
+        named: npt.NDArray[np.uint8] = np.where(passes.any(axis=1), passes.argmax(axis=1),
+                                                passes.shape[1]).astype(np.uint8)
+        return named
+
+    def _rows(self, naturals: npt.NDArray[np.int64], wilds: int) -> npt.NDArray[np.intp]:
+        """Per natural multiset and per value the wilds can take, the made hand's row: (n, values)."""
+        values = _multisets(range(RANKS), wilds, most=HAND)
+        codes = _codes(naturals)[:, None] + _codes(values)[None, :]
+        rows: npt.NDArray[np.intp] = self.order[np.searchsorted(self.codes, codes)]
+        return rows
 
     def best(self, naturals: npt.NDArray[np.int64], wilds: int, suited: bool) -> npt.NDArray[np.uint8]:
         """For natural rank multisets (n, 5 - wilds): the best category any values of the wilds make."""
-        values = _multisets(range(RANKS), wilds, most=HAND)
-        codes = _codes(naturals)[:, None] + _codes(values)[None, :]
-        rows = self.order[np.searchsorted(self.codes, codes)]
-        best: npt.NDArray[np.uint8] = self.categories(wilds, suited)[rows].min(axis=1)
+        best: npt.NDArray[np.uint8] = self.categories(wilds, suited)[self._rows(naturals, wilds)].min(axis=1)
         return best
+
+    def reachable(self, naturals: npt.NDArray[np.int64], wilds: int, suited: bool) -> npt.NDArray[np.bool_]:
+        """For natural rank multisets: every category some values of the wilds make, (n, rules)."""
+        return cast(npt.NDArray[np.bool_], self.passes(wilds, suited)[self._rows(naturals, wilds)].any(axis=1))
 
 
 def _codes(multisets: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from videopoker.analysis.draws import HAND, HOLDS, draw_tables
-from videopoker.analysis.exact import check_coins
+from videopoker.analysis.exact import TIE_ORDER, check_coins
 from videopoker.cards import Card, check_hand, format_cards
 from videopoker.evaluate import PayCategory
 from videopoker.paytable import Paytable
@@ -48,7 +48,11 @@ class HoldChoice:
 
 
 def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = None) -> list[HoldChoice]:
-    """Every hold of ``hand``, best first, EVs per coin bet at ``coins`` (default max)."""
+    """Every hold of ``hand``, best first, EVs per coin bet at ``coins`` (default max).
+
+    Of equal EVs, the hold keeping more cards comes first, then as :data:`~videopoker.analysis.exact.TIE_ORDER`
+    says over the hand sorted by card: the same choice the return table counts.
+    """
     check_hand(hand)
     game = paytable.game
     bet = check_coins(paytable, coins)
@@ -65,10 +69,11 @@ def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = Non
             keep[order[slot]] = bool(mask >> slot & 1)
         counts = [int(n) for n in outcomes[mask]]
         total = sum(n * pay for n, pay in zip(counts, pays))
-        choices.append((Fraction(total, int(draws[mask]) * bet), tuple(keep), counts, int(draws[mask])))
-    choices.sort(key=lambda choice: (-choice[0], -sum(choice[1]), [not h for h in choice[1]]))
+        choices.append((Fraction(total, int(draws[mask]) * bet), TIE_ORDER.index(mask), tuple(keep), counts,
+                        int(draws[mask])))
+    choices.sort(key=lambda choice: (-choice[0], choice[1]))  # best EV first, ties as the analysis
     ranked: list[HoldChoice] = []
-    for ev, held, counts, n in choices:
+    for ev, _, held, counts, n in choices:
         rank = ranked[-1].rank if ranked and ranked[-1].ev == ev else len(ranked) + 1
         ranked.append(HoldChoice(held, tuple(c for c, h in zip(hand, held) if h), ev, n,
                                  {c: k for c, k in zip(game.categories, counts) if k}, rank))
