@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "videopoker"
-ENGINE = ["cards.py", "evaluate.py", "categories.py", "hands.py", "lookup.py", "families",
+ENGINE = ["cards.py", "evaluate.py", "categories.py", "hands.py", "lookup.py", "families", "pay_order.py",
           "paytable.py", "game.py", "wallet.py", "session.py", "errors.py", "home.py",
           "analysis"]
 
