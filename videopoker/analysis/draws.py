@@ -54,6 +54,7 @@ class DrawTables:
     class_weights: npt.NDArray[np.int64]          # hands in each class
     _class_ranks: npt.NDArray[np.int64] | None = None
     _subset_floats: list[npt.NDArray[np.float64]] | None = None
+    _class_categories: npt.NDArray[np.intp] | None = None
 
     @property
     def draw_counts(self) -> npt.NDArray[np.int64]:
@@ -67,6 +68,13 @@ class DrawTables:
         if self._subset_floats is None:
             self._subset_floats = [counts.astype(np.float64) for counts in self.subset_counts[:HAND]]
         return self._subset_floats
+
+    @property
+    def class_categories(self) -> npt.NDArray[np.intp]:
+        """The category of every class representative as dealt (the hold-everything outcome)."""
+        if self._class_categories is None:
+            self._class_categories = self.game.evaluate_batch(self.class_hands).astype(np.intp)
+        return self._class_categories
 
     @property
     def class_ranks(self) -> npt.NDArray[np.int64]:
@@ -97,7 +105,8 @@ class DrawTables:
         values = np.empty((HOLDS, len(hands)), dtype=np.float64)
         for mask in range(HOLDS - 1):
             values[mask] = subset_values[HELD_COUNT[mask]].take(ranks[mask])
-        values[HOLDS - 1] = pays.take(self.game.evaluate_batch(hands).astype(np.intp))
+        dealt = self.class_categories if hands is self.class_hands else self.game.evaluate_batch(hands)
+        values[HOLDS - 1] = pays.take(dealt.astype(np.intp))
         mobius_over_discards(values)
         return values
 

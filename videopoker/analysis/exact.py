@@ -174,10 +174,26 @@ def best_hold_combinations(tables: DrawTables, best: npt.NDArray[np.int64],
         per_subset[size] += np.bincount(ranks[superset], reached, minlength=len(per_subset[size]))
     # The superset that is the whole dealt hand: one final hand, the dealt one, reached by all.
     whole_sign = -1 if HAND % 2 else 1
-    dealt = game.evaluate_batch(tables.class_hands).astype(np.intp)
+    dealt = tables.class_categories
     combinations = np.rint(np.bincount(dealt, whole_sign * signed, minlength=len(game.categories)))
     combinations = combinations.astype(np.int64)
     for size, subset_weights in enumerate(per_subset):
         sign = -1 if size % 2 else 1
-        combinations += sign * (np.rint(subset_weights).astype(np.int64) @ tables.subset_counts[size])
+        combinations += sign * exact_dot(subset_weights, tables.subset_floats[size])
     return combinations
+
+
+SPLIT = float(1 << 26)
+
+
+def exact_dot(weights: npt.NDArray[np.float64], counts: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    """``weights @ counts`` for whole numbers, exactly, at BLAS speed (an int64 product has no BLAS).
+
+    The weights are split into high and low 26-bit halves: every partial sum of either product stays
+    below 2**53 (a column of ``counts`` sums to at most C(53, 5) × 10 < 2**25), so float64 is exact.
+    """
+    high = np.floor(weights / SPLIT)
+    low = weights - high * SPLIT
+    total: npt.NDArray[np.int64] = np.rint(high @ counts).astype(np.int64) << 26
+    total += np.rint(low @ counts).astype(np.int64)
+    return total
