@@ -187,3 +187,32 @@ async def test_close_buttons_dismiss_help_and_recall(isolated_home: Path) -> Non
             assert isinstance(app.screen, screen)
             await pilot.click("#close")
             assert not isinstance(app.screen, screen)
+
+
+async def test_a_thirteen_row_table_fits_at_80x24_and_wild_cards_say_so(isolated_home: Path) -> None:
+    """Double Double Bonus has 13 paying rows: every one on screen, nothing clipped, at 80×24."""
+    from videopoker.tui.widgets.paytable import PaytablePanel
+
+    app = VideoPokerApp(isolated_home, paytable="double-double-bonus-9-6", seed=3)
+    async with app.run_test(size=(80, 24)):
+        assert app.session is not None
+        paying = app.session.state().paytable.game.paying
+        panel = app.query_one(PaytablePanel)
+        assert len(paying) == 13 and panel.region.height == len(paying)
+        assert app.screen.region.contains_region(panel.region)
+        lines = [panel.render_line(y).text.strip() for y in range(panel.size.height)]
+        assert len(lines) == len(paying)
+        for line, category in zip(lines, paying):
+            pays = app.session.state().paytable.pays[category]
+            assert line.startswith(category.label) and line.rstrip().endswith(f"{pays[-1]:,}")
+        for view in app.query(CardView):
+            assert app.screen.region.contains_region(view.region) and view.region.height >= 6
+    app = VideoPokerApp(isolated_home, paytable="deuces-wild-full-pay", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        assert app.session is not None
+        hand = app.session.state().hand
+        assert any(card.rank == 2 for card in hand)  # seed 1 deals a deuce
+        for view, card in zip(app.query(CardView), hand):
+            face = "".join(view.render_line(y).text for y in range(view.size.height))
+            assert ("WILD" in face) == (card.rank == 2), str(card)
