@@ -16,6 +16,8 @@ from support import BAD, SHIPPED
 from videopoker.cli import main
 from videopoker.paytable import SHIPPED_DIR
 
+NINE_SIX = "jacks-or-better-9-6"
+
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
@@ -26,7 +28,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_paytable_list_and_show(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "paytable", "list")
     assert code == 0 and "Jacks or Better 9/6" in out and "tens-or-better" in out
-    code, out, _ = run(capsys, "paytable", "show", "jacks-or-better-9-6")
+    code, out, _ = run(capsys, "paytable", "show", NINE_SIX)
     assert code == 0 and "4,000" in out and "5 coins" in out and "FULL HOUSE" in out
 
 
@@ -46,7 +48,7 @@ def test_validate_gives_one_line_per_problem_and_exit_1(capsys: pytest.CaptureFi
 
 
 def test_analyze_json_for_nine_six(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "analyze", "jacks-or-better-9-6", "--json")
+    code, out, _ = run(capsys, "analyze", NINE_SIX, "--json")
     data = json.loads(out)
     assert code == 0 and round(data["rtp"], 8) == 0.99543904
     assert data["total_combinations"] == 19_933_230_517_200
@@ -54,30 +56,30 @@ def test_analyze_json_for_nine_six(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_analyze_a_variant_and_a_smaller_bet(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "analyze", "9-6", "--set", "full_house=8", "--set", "flush=5", "--json")
+    code, out, _ = run(capsys, "analyze", NINE_SIX, "--set", "full_house=8", "--set", "flush=5", "--json")
     assert code == 0 and round(json.loads(out)["rtp"], 6) == 0.972984
-    code, out, _ = run(capsys, "analyze", "9-6", "--coins", "1")
+    code, out, _ = run(capsys, "analyze", NINE_SIX, "--coins", "1")
     assert code == 0 and "1 coin," in out and "Return" in out
 
 
 def test_hint_lists_all_32_holds(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "hint", "9-6", "Ah", "Kh", "Qh", "Jh", "9c", "--json")
+    code, out, _ = run(capsys, "hint", NINE_SIX, "Ah", "Kh", "Qh", "Jh", "9c", "--json")
     data = json.loads(out)
     assert code == 0 and data["hand"] == "Ah Kh Qh Jh 9c" and len(data["holds"]) == 32
     assert data["holds"][0]["hold"] == "Ah Kh Qh Jh" and data["holds"][0]["outcomes"]["royal_flush"] == 1
-    code, out, _ = run(capsys, "hint", "9-6", "AhKhQhJh9c")
+    code, out, _ = run(capsys, "hint", NINE_SIX, "AhKhQhJh9c")
     assert code == 0 and "18.553191" in out
 
 
 @pytest.mark.parametrize("argv, message", [
     (["analyze", "no-such-table"], "no paytable 'no-such-table'"),
-    (["analyze", "9-6", "--set", "full_house"], "--set 'full_house': write KEY=PAY"),
-    (["analyze", "9-6", "--set", "flush=x"], "PAY must be a whole number"),
-    (["analyze", "9-6", "--coins", "7"], "--coins 7: 'Jacks or Better 9/6' takes 1..5 coins"),
-    (["hint", "9-6", "Ah", "Ah", "Qh", "Jh", "9c"], "'Ah' appears twice"),
-    (["hint", "9-6", "Ah", "Kh", "Qh", "Jh"], "a hand is 5 cards, got 4"),
-    (["hint", "9-6", "Ah", "Kh", "Qh", "Jh", "9c", "8c"], "a hand is 5 cards, got 6"),
-    (["hint", "9-6", "Ah", "Kh", "Qh", "Jh", "1x"], "'1x' is not a card"),
+    (["analyze", NINE_SIX, "--set", "full_house"], "--set 'full_house': write KEY=PAY"),
+    (["analyze", NINE_SIX, "--set", "flush=x"], "PAY must be a whole number"),
+    (["analyze", NINE_SIX, "--coins", "7"], "--coins 7: 'Jacks or Better 9/6' takes 1..5 coins"),
+    (["hint", NINE_SIX, "Ah", "Ah", "Qh", "Jh", "9c"], "'Ah' appears twice"),
+    (["hint", NINE_SIX, "Ah", "Kh", "Qh", "Jh"], "a hand is 5 cards, got 4"),
+    (["hint", NINE_SIX, "Ah", "Kh", "Qh", "Jh", "9c", "8c"], "a hand is 5 cards, got 6"),
+    (["hint", NINE_SIX, "Ah", "Kh", "Qh", "Jh", "1x"], "'1x' is not a card"),
     (["paytable", "show", str(BAD / "string-pay.yaml")], "string-pay.yaml:9:10: pay for 'flush'"),
 ])
 def test_bad_input_is_one_clear_line_and_exit_1(capsys: pytest.CaptureFixture[str], argv: list[str],
@@ -95,7 +97,7 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_paytable_new_writes_a_valid_variant(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     target = tmp_path / "eight-five.yaml"
-    code, out, _ = run(capsys, "paytable", "new", "--from", "9-6", "--set", "full_house=8", "--set", "flush=5",
+    code, out, _ = run(capsys, "paytable", "new", "--from", NINE_SIX, "--set", "full_house=8", "--set", "flush=5",
                        "--name", "My 8/5", "-o", str(target))
     assert code == 0 and target.exists()
     code, out, _ = run(capsys, "analyze", str(target), "--json")
@@ -133,31 +135,33 @@ HOSTILE = [
     ["analyze", "fifo.yaml"], ["analyze", "/dev/zero"], ["analyze", "adir"], ["analyze", "escape.yaml"],
     ["analyze", "passwd.yaml"], ["analyze", ""], ["analyze", " "], ["analyze", "x" * 5000],
     ["analyze", "missing.yaml"], ["analyze", "/nonexistent/dir/x.yaml"], ["analyze", "6-5"],
-    ["analyze", "9-6", "--coins", "0"], ["analyze", "9-6", "--coins", "-1"], ["analyze", "9-6", "--coins", "x"],
-    ["analyze", "9-6", "--coins", "9" * 5000], ["analyze", "9-6", "--coins", "7"],
-    ["analyze", "9-6", "--set", "royal_flush=²"], ["analyze", "9-6", "--set", "royal_flush=" + "9" * 5000],
-    ["analyze", "9-6", "--set", f"royal_flush={10**400}"], ["analyze", "9-6", "--set", "royal_flush=1000001"],
-    ["analyze", "9-6", "--set", "="], ["analyze", "9-6", "--set", ""], ["analyze", "9-6", "--set", "x" * 5000],
-    ["analyze", "9-6", "--set", "flush=1,2"], ["analyze"], ["analyze", "9-6", "--json", "--bogus"],
-    ["hint", "9-6", "Jk", "Ah", "Kh", "Qh", "Jh"], ["hint", "9-6"], ["hint", "9-6", ""],
-    ["hint", "9-6", "Ah", "Kh", "Qh", "Jh"], ["hint", "9-6", "Ah", "Kh", "Qh", "Jh", "9c", "8c"],
-    ["hint", "9-6", "Ah", "Ah", "Qh", "Jh", "9c"], ["hint", "9-6", "A" * 5000], ["hint", "9-6", "Ah " * 3000],
-    ["hint", "9-6", ESCAPE_NAME], ["hint", "fifo.yaml", "Ah", "Kh", "Qh", "Jh", "9c"],
-    ["hint", "9-6", "Ah", "Kh", "Qh", "Jh", "9c", "--coins", "99"],
+    ["analyze", NINE_SIX, "--coins", "0"], ["analyze", NINE_SIX, "--coins", "-1"],
+    ["analyze", NINE_SIX, "--coins", "x"],
+    ["analyze", NINE_SIX, "--coins", "9" * 5000], ["analyze", NINE_SIX, "--coins", "7"],
+    ["analyze", NINE_SIX, "--set", "royal_flush=²"], ["analyze", NINE_SIX, "--set", "royal_flush=" + "9" * 5000],
+    ["analyze", NINE_SIX, "--set", f"royal_flush={10**400}"], ["analyze", NINE_SIX, "--set", "royal_flush=1000001"],
+    ["analyze", NINE_SIX, "--set", "="], ["analyze", NINE_SIX, "--set", ""], ["analyze", NINE_SIX, "--set", "x" * 5000],
+    ["analyze", NINE_SIX, "--set", "flush=1,2"], ["analyze"], ["analyze", NINE_SIX, "--json", "--bogus"],
+    ["hint", NINE_SIX, "Jk", "Ah", "Kh", "Qh", "Jh"], ["hint", NINE_SIX], ["hint", NINE_SIX, ""],
+    ["hint", NINE_SIX, "Ah", "Kh", "Qh", "Jh"], ["hint", NINE_SIX, "Ah", "Kh", "Qh", "Jh", "9c", "8c"],
+    ["hint", NINE_SIX, "Ah", "Ah", "Qh", "Jh", "9c"], ["hint", NINE_SIX, "A" * 5000], ["hint", NINE_SIX, "Ah " * 3000],
+    ["hint", NINE_SIX, ESCAPE_NAME], ["hint", "fifo.yaml", "Ah", "Kh", "Qh", "Jh", "9c"],
+    ["hint", NINE_SIX, "Ah", "Kh", "Qh", "Jh", "9c", "--coins", "99"],
     ["paytable"], ["paytable", "show"], ["paytable", "show", "fifo.yaml"], ["paytable", "show", "adir"],
     ["paytable", "show", ESCAPE_NAME], ["paytable", "validate"], ["paytable", "validate", "fifo.yaml"],
     ["paytable", "validate", "/dev/zero", "adir", "missing.yaml", "escape.yaml"],
-    ["paytable", "new", "--from", "9-6", "-o", "/nonexistent/dir/x.yaml"],
-    ["paytable", "new", "--from", "9-6", "-o", "adir"], ["paytable", "new", "--from", "9-6", "-o", ""],
-    ["paytable", "new", "--from", "9-6", "-o", "markup.yaml"], ["paytable", "new", "--from", "9-6", "-o", "fifo.yaml"],
-    ["paytable", "new", "--from", "9-6", "-o", "/dev/null", "--force"],
-    ["paytable", "new", "--from", "9-6", "--name", "", "-o", "new.yaml"],
-    ["paytable", "new", "--from", "9-6", "--name", "   ", "-o", "new.yaml"],
-    ["paytable", "new", "--from", "9-6", "--name", ESCAPE_NAME, "-o", "new.yaml"],
-    ["paytable", "new", "--from", "9-6", "--name", "n" * 5000, "-o", "new.yaml"],
+    ["paytable", "new", "--from", NINE_SIX, "-o", "/nonexistent/dir/x.yaml"],
+    ["paytable", "new", "--from", NINE_SIX, "-o", "adir"], ["paytable", "new", "--from", NINE_SIX, "-o", ""],
+    ["paytable", "new", "--from", NINE_SIX, "-o", "markup.yaml"],
+    ["paytable", "new", "--from", NINE_SIX, "-o", "fifo.yaml"],
+    ["paytable", "new", "--from", NINE_SIX, "-o", "/dev/null", "--force"],
+    ["paytable", "new", "--from", NINE_SIX, "--name", "", "-o", "new.yaml"],
+    ["paytable", "new", "--from", NINE_SIX, "--name", "   ", "-o", "new.yaml"],
+    ["paytable", "new", "--from", NINE_SIX, "--name", ESCAPE_NAME, "-o", "new.yaml"],
+    ["paytable", "new", "--from", NINE_SIX, "--name", "n" * 5000, "-o", "new.yaml"],
     ["paytable", "new", "--from", "fifo.yaml", "-o", "new.yaml"],
-    ["paytable", "new", "--from", "9-6", "--set", "flush=-1", "-o", "new.yaml"],
-    ["paytable", "new", "--from", "9-6", "-o", "new.yaml", "--force", "--force", "--bogus"],
+    ["paytable", "new", "--from", NINE_SIX, "--set", "flush=-1", "-o", "new.yaml"],
+    ["paytable", "new", "--from", NINE_SIX, "-o", "new.yaml", "--force", "--force", "--bogus"],
     ["play", "fifo.yaml"], ["play", "nope"], ["play", "adir"], ["play", "escape.yaml"],
     ["--seed", "x"], ["--seed", "9" * 5000], ["play", "--seed", "1.5"], ["nosuchcommand"], [ESCAPE_NAME],
 ]
@@ -199,18 +203,18 @@ def test_hostile_files_leave_no_trace_and_refusals_keep_files(capsys: pytest.Cap
 
 def test_the_errors_say_what_and_where(capsys: pytest.CaptureFixture[str], hostile_folder: Path) -> None:
     expected = {
-        ("hint", "9-6", "Jk", "Ah", "Kh", "Qh", "Jh"):
+        ("hint", NINE_SIX, "Jk", "Ah", "Kh", "Qh", "Jh"):
             "videopoker: 'Jk' is not in the deck of Jacks or Better (52 cards, no joker)",
         ("analyze", "fifo.yaml"): "videopoker: fifo.yaml: is a FIFO (named pipe), not a paytable",
         ("analyze", "adir"): "videopoker: adir: is a folder, not a paytable",
         ("analyze", "6-5"): "videopoker: paytable '6-5' could be any of jacks-or-better-6-5, tens-or-better-6-5",
-        ("paytable", "new", "--from", "9-6", "-o", "/nonexistent/dir/x.yaml"):
+        ("paytable", "new", "--from", NINE_SIX, "-o", "/nonexistent/dir/x.yaml"):
             "videopoker: /nonexistent/dir/x.yaml: cannot write: there is no folder /nonexistent/dir",
-        ("paytable", "new", "--from", "9-6", "-o", "adir"): "videopoker: adir: is a folder; give a file name",
-        ("paytable", "new", "--from", "9-6", "-o", "markup.yaml"):
+        ("paytable", "new", "--from", NINE_SIX, "-o", "adir"): "videopoker: adir: is a folder; give a file name",
+        ("paytable", "new", "--from", NINE_SIX, "-o", "markup.yaml"):
             "videopoker: markup.yaml: already exists; add --force to replace it",
-        ("paytable", "new", "--from", "9-6", "--name", "", "-o", "new.yaml"): "videopoker: the new name is empty",
-        ("analyze", "9-6", "--coins", "0"): "videopoker: argument --coins: a bet is a whole number of coins 1..10",
+        ("paytable", "new", "--from", NINE_SIX, "--name", "", "-o", "new.yaml"): "videopoker: the new name is empty",
+        ("analyze", NINE_SIX, "--coins", "0"): "videopoker: argument --coins: a bet is a whole number of coins 1..10",
     }
     for argv, start in expected.items():
         _, _, err = run_anyhow(capsys, list(argv))
@@ -251,7 +255,7 @@ def test_play_checks_the_paytable_and_home_before_the_screen(capsys: pytest.Capt
     code, _, err = run_anyhow(capsys, ["play", "nope"])
     assert code == 1 and err.startswith("videopoker: no paytable 'nope'") and not started
     monkeypatch.setenv("VIDEOPOKER_HOME", str(hostile_folder / "markup.yaml" / "home"))
-    code, _, err = run_anyhow(capsys, ["play", "jacks-or-better-9-6"])
+    code, _, err = run_anyhow(capsys, ["play", NINE_SIX])
     assert code == 1 and "cannot use this folder for the wallet" in err and not started
     monkeypatch.setenv("VIDEOPOKER_HOME", str(hostile_folder / "home"))
     assert run_anyhow(capsys, ["play", "markup.yaml", "--seed", "3"])[0] == 0
@@ -278,9 +282,9 @@ def test_the_console_script_and_python_dash_m_refuse_in_one_line(tmp_path: Path)
     script = Path(sys.executable).with_name("videopoker")
     launchers = [[sys.executable, "-m", "videopoker"], [str(script)] if script.exists() else []]
     for launcher in filter(None, launchers):
-        for argv, status in ((["hint", "9-6", "Jk", "Ah", "Kh", "Qh", "Jh"], 1), (["analyze", str(fifo)], 1),
-                             (["paytable", "new", "--from", "9-6", "-o", "/nonexistent/dir/x.yaml"], 1),
-                             (["analyze", "9-6", "--coins", "x"], 2)):
+        for argv, status in ((["hint", NINE_SIX, "Jk", "Ah", "Kh", "Qh", "Jh"], 1), (["analyze", str(fifo)], 1),
+                             (["paytable", "new", "--from", NINE_SIX, "-o", "/nonexistent/dir/x.yaml"], 1),
+                             (["analyze", NINE_SIX, "--coins", "x"], 2)):
             result = subprocess.run(launcher + argv, capture_output=True, text=True, env=env, timeout=60)
             assert result.returncode == status, result.stderr
             assert result.stderr.startswith("videopoker: ") and len(result.stderr.splitlines()) == 1
@@ -315,8 +319,8 @@ def test_every_table_fits_80_columns_and_cuts_nothing(capsys: pytest.CaptureFixt
                                                       tmp_path: Path) -> None:
     ten = ten_coin_table(tmp_path)
     runs = {
-        "analyze": ["analyze", "9-6"], "hint": ["hint", "9-6", "Ah", "Kh", "Qh", "Jh", "9c"],
-        "hint --all": ["hint", "9-6", "Ah", "Kh", "Qh", "Jh", "9c", "--all"],
+        "analyze": ["analyze", NINE_SIX], "hint": ["hint", NINE_SIX, "Ah", "Kh", "Qh", "Jh", "9c"],
+        "hint --all": ["hint", NINE_SIX, "Ah", "Kh", "Qh", "Jh", "9c", "--all"],
         "show": ["paytable", "show", str(ten)], "list": ["paytable", "list"],
     }
     outputs = {}
@@ -331,11 +335,11 @@ def test_every_table_fits_80_columns_and_cuts_nothing(capsys: pytest.CaptureFixt
     assert outputs["hint --all"].count("(discard all)") == 2, "the holds repeat in each part of a split table"
     for label in ("ROYAL FLUSH", "JACKS OR BETTER", "1 coin", "10 coins", "8,000", "4,000"):
         assert label in outputs["show"]
-    assert "jacks-or-better-9-6" in outputs["list"] and str(SHIPPED_DIR) in outputs["list"]
+    assert NINE_SIX in outputs["list"] and str(SHIPPED_DIR) in outputs["list"]
 
 
 def test_piped_output_is_plain_text_at_full_width(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_anyhow(capsys, ["hint", "9-6", "Ah", "Kh", "Qh", "Jh", "9c", "--all"])
+    code, out, _ = run_anyhow(capsys, ["hint", NINE_SIX, "Ah", "Kh", "Qh", "Jh", "9c", "--all"])
     assert code == 0 and not set("─│┃━┏┗") & set(out)
     header = next(line for line in out.splitlines() if line.lstrip().startswith("#"))
     assert all(column in header.split() for column in ("Hold", "EV", "Draws", "RF", "JB"))
@@ -354,9 +358,9 @@ def test_traps_in_the_user_folder_neither_hang_nor_hide_the_others(capsys: pytes
     assert code == 0 and err == ""
     rows = {line.split()[0]: line for line in out.splitlines() if line.split()}
     assert "is a FIFO" in rows["pipe"] and "is a device" in rows["zero"] and "is a folder" in rows["folder"]
-    assert "Jacks or Better 9/6" in rows["jacks-or-better-9-6"]
+    assert "Jacks or Better 9/6" in rows[NINE_SIX]
     assert run_anyhow(capsys, ["analyze", "pipe"])[2].startswith("videopoker: ")
-    assert run_anyhow(capsys, ["hint", "9-6", "Ah", "Kh", "Qh", "Jh", "9c", "--json"])[0] == 0
+    assert run_anyhow(capsys, ["hint", NINE_SIX, "Ah", "Kh", "Qh", "Jh", "9c", "--json"])[0] == 0
 
 
 def test_an_interrupt_exits_130_quietly(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -371,7 +375,7 @@ def test_an_interrupt_exits_130_quietly(capsys: pytest.CaptureFixture[str], monk
 
 def test_a_closed_pipe_is_not_an_error_message(tmp_path: Path) -> None:
     env = dict(os.environ, VIDEOPOKER_HOME=str(tmp_path / "home"))
-    reader = subprocess.Popen([sys.executable, "-m", "videopoker", "analyze", "9-6", "--json"], env=env,
+    reader = subprocess.Popen([sys.executable, "-m", "videopoker", "analyze", NINE_SIX, "--json"], env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert reader.stdout is not None and reader.stderr is not None
     reader.stdout.read(1)

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from videopoker.cards import Card, parse_hand
-from videopoker.errors import GameError, InsufficientCredit
+from videopoker.errors import CardError, GameError, InsufficientCredit
 from videopoker.evaluate import PayCategory, evaluate
 from videopoker.game import Machine, Phase
 from videopoker.paytable import resolve_paytable
@@ -95,19 +95,19 @@ def test_the_machine_refuses_what_a_real_one_refuses(machine: Machine) -> None:
 
 
 def test_a_bet_above_the_credit_is_refused_whole() -> None:
-    machine = Machine(resolve_paytable("9-6"), credits=3, rng=random.Random(5))
+    machine = Machine(resolve_paytable("jacks-or-better-9-6"), credits=3, rng=random.Random(5))
     with pytest.raises(InsufficientCredit, match="a bet of 5 is more than the 3 credits left"):
         machine.deal()
     assert machine.credits == 3 and machine.phase is Phase.IDLE
     assert machine.bet_max().bet == 3  # max bet plays what is left
-    broke = Machine(resolve_paytable("9-6"), credits=0)
+    broke = Machine(resolve_paytable("jacks-or-better-9-6"), credits=0)
     with pytest.raises(InsufficientCredit, match="no credit left"):
         broke.bet_max()
 
 
 def test_seeded_sessions_repeat_exactly() -> None:
     def session(seed: int) -> list[tuple[Card, ...]]:
-        machine = Machine(resolve_paytable("9-6"), credits=1000, rng=random.Random(seed))
+        machine = Machine(resolve_paytable("jacks-or-better-9-6"), credits=1000, rng=random.Random(seed))
         hands = []
         for _ in range(3):
             hands.append(machine.deal().hand)
@@ -118,7 +118,7 @@ def test_seeded_sessions_repeat_exactly() -> None:
 
 
 def test_thousands_of_seeded_hands_keep_the_books_exact() -> None:
-    paytable = resolve_paytable("9-6")
+    paytable = resolve_paytable("jacks-or-better-9-6")
     rng = random.Random(99)
     machine = Machine(paytable, credits=10_000, rng=random.Random(3))
     bets = wins = 0
@@ -149,5 +149,5 @@ def test_the_round_settles_on_the_pays_it_was_dealt_under(machine: Machine) -> N
 
 
 def test_a_round_refuses_a_joker_in_a_52_card_game(machine: Machine) -> None:
-    with pytest.raises(GameError, match="no joker"):
+    with pytest.raises(CardError, match="'Jk' is not in the deck of Jacks or Better"):
         Round(machine.paytable, 5, parse_hand("Jk Ah Kh Qh Jh"))

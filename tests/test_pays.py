@@ -25,7 +25,7 @@ def test_the_largest_sums_the_analysis_forms_stay_exact(game: Game) -> None:
 
 
 def test_scaling_every_pay_to_the_limit_scales_the_return_exactly() -> None:
-    base = resolve_paytable("9-6")
+    base = resolve_paytable("jacks-or-better-9-6")
     factor = MAX_PAY // 800  # the royal's 800 per coin becomes exactly MAX_PAY
     scaled = base.with_pays({category: tuple(total * factor for total in totals)
                              for category, totals in base.pays.items()})

@@ -106,7 +106,10 @@ def test_scalar_pays_scale_with_the_bet_and_lists_give_totals() -> None:
 
 def test_names_reach_shipped_files_by_stem_or_unique_ending() -> None:
     assert find_paytable("jacks-or-better-9-6").name == "jacks-or-better-9-6.yaml"
-    assert find_paytable("9-6").name == "jacks-or-better-9-6.yaml"
+    assert find_paytable("10-7").name == "double-bonus-10-7.yaml"
+    assert find_paytable("full-pay").name == "deuces-wild-full-pay.yaml"
+    with pytest.raises(PaytableError, match="could be any of double-double-bonus-9-6, jacks-or-better-9-6"):
+        find_paytable("9-6")
     with pytest.raises(PaytableError) as caught:
         find_paytable("6-5")  # both jacks-or-better-6-5 and tens-or-better-6-5 end so
     assert str(caught.value) == ("paytable '6-5' could be any of jacks-or-better-6-5, tens-or-better-6-5; "
@@ -124,7 +127,7 @@ def test_user_paytables_come_first(isolated_home: Path) -> None:
 
 
 def test_settings_reprice_a_category() -> None:
-    paytable = apply_settings(resolve_paytable("9-6"), ["full_house=8", "flush=5"])
+    paytable = apply_settings(resolve_paytable("jacks-or-better-9-6"), ["full_house=8", "flush=5"])
     assert paytable.pay(PayCategory.FULL_HOUSE, 5) == 40
     assert paytable.pay(PayCategory.FLUSH, 1) == 5
     royal = apply_settings(paytable, ["royal_flush=250,500,750,1000,4700"])
@@ -135,7 +138,7 @@ def test_settings_reprice_a_category() -> None:
                                      "fullhouse=8", "royal_flush=1,2", "nothing=1"])
 def test_malformed_settings_are_refused(setting: str) -> None:
     with pytest.raises(PaytableError, match=rf"--set {setting!r}"):
-        apply_settings(resolve_paytable("9-6"), [setting])
+        apply_settings(resolve_paytable("jacks-or-better-9-6"), [setting])
 
 
 def test_a_variant_keeps_the_comments_and_order(tmp_path: Path) -> None:
@@ -215,12 +218,12 @@ def test_a_name_with_markup_is_kept_literally(tmp_path: Path) -> None:
 ])
 def test_settings_above_the_one_pay_limit_are_refused(setting: str, words: str) -> None:
     with pytest.raises(PaytableError) as caught:
-        apply_settings(resolve_paytable("9-6"), [setting])
+        apply_settings(resolve_paytable("jacks-or-better-9-6"), [setting])
     assert words in str(caught.value) and len(str(caught.value)) < 300
 
 
 def test_settings_at_the_limit_are_taken() -> None:
-    paytable = apply_settings(resolve_paytable("9-6"), ["royal_flush=1000000", "flush=1,2,3,4,5000000"])
+    paytable = apply_settings(resolve_paytable("jacks-or-better-9-6"), ["royal_flush=1000000", "flush=1,2,3,4,5000000"])
     assert paytable.pay(PayCategory.ROYAL_FLUSH, 5) == 5_000_000
     assert paytable.pay(PayCategory.FLUSH, 5) == 5_000_000
 

@@ -254,7 +254,7 @@ def test_damaged_wallets_say_what_is_wrong(isolated_home: Path, content: str, pr
     (lambda c: c.update(credits=True), "credits is not a whole number"),
     (lambda c: c.update(bet=11), "bet 11 outside"),
     (lambda c: c["round"].update(dealt=["Ah", "Ah", "Kh", "Qh", "Jh"]), "card twice"),
-    (lambda c: c["round"].update(dealt=["Jk", "Ah", "Kh", "Qh", "Jh"]), "no joker"),
+    (lambda c: c["round"].update(dealt=["Jk", "Ah", "Kh", "Qh", "Jh"]), "not in the deck"),
     (lambda c: c["round"].update(held=[1, 0, 0, 0, 0]), "true/false"),
     (lambda c: c["round"]["paytable"]["pays"].update(flush=[1, 2]), "5 whole totals"),
     (lambda c: c["round"]["paytable"].update(name="\x1b]0;PWNED\x07"), "control characters"),
@@ -336,7 +336,7 @@ def test_refill_only_at_zero_and_counted(isolated_home: Path) -> None:
 
 def test_a_missing_paytable_is_reported_and_play_goes_on(isolated_home: Path, tmp_path: Path) -> None:
     mine = tmp_path / "mine.yaml"
-    mine.write_text(find_paytable("8-5").read_text())
+    mine.write_text(find_paytable("jacks-or-better-8-5").read_text())
     with Session.open(isolated_home, random.Random(1)) as session:
         session.set_bet(5)
         session.switch_paytable(load_paytable(mine))

@@ -64,7 +64,7 @@ def _listing(stems: list[str]) -> str:
 def find_paytable(name: str) -> Path:
     """The file a paytable name means: a path as given, else a stem of a known file.
 
-    >>> find_paytable("9-6").name
+    >>> find_paytable("jacks-or-better-9-6").name
     'jacks-or-better-9-6.yaml'
     """
     if not name.strip():
@@ -81,7 +81,7 @@ def find_paytable(name: str) -> Path:
         if file.stem == name:
             return file
     endings: dict[str, Path] = {}
-    for file in files:  # "9-6" for jacks-or-better-9-6, when nothing else ends so
+    for file in files:  # "jacks-or-better-9-6" for jacks-or-better-9-6, when nothing else ends so
         if file.stem.endswith(f"-{name}"):
             endings.setdefault(file.stem, file)
     if len(endings) == 1:

@@ -24,7 +24,7 @@ def parse_pay_setting(text: str, paytable: Paytable) -> tuple[PayCategory, tuple
     """Read ``KEY=PAY`` (per coin) or ``KEY=T1,T2,...`` (totals for 1..max_coins coins).
 
     >>> from videopoker.paytable_names import resolve_paytable
-    >>> parse_pay_setting("full_house=8", resolve_paytable("9-6"))
+    >>> parse_pay_setting("full_house=8", resolve_paytable("jacks-or-better-9-6"))
     (<PayCategory.FULL_HOUSE: 'full_house'>, (8, 16, 24, 32, 40))
     """
     key, equals, value = text.partition("=")

@@ -9,7 +9,7 @@ is edited or moved before the draw.
 
 >>> import random
 >>> from videopoker.paytable import resolve_paytable
->>> dealt = Round(resolve_paytable("9-6"), 5, parse_hand("Ah Kh Qh Jh 2c"))
+>>> dealt = Round(resolve_paytable("jacks-or-better-9-6"), 5, parse_hand("Ah Kh Qh Jh 2c"))
 >>> dealt.hold(0).hold(1).hold(2).hold(3).settle(parse_hand("Ah Kh Qh Jh Th"))
 (<PayCategory.ROYAL_FLUSH: 'royal_flush'>, 4000)
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from videopoker.cards import Card, RandomLike, check_hand, full_deck, parse_hand, take_random  # noqa: F401
+from videopoker.cards import Card, RandomLike, check_deck, check_hand, full_deck, parse_hand, take_random  # noqa: F401
 from videopoker.errors import GameError
 from videopoker.evaluate import PayCategory
 from videopoker.paytable import Paytable
@@ -41,9 +41,7 @@ class Round:
             raise GameError(f"a round holds {HAND_SIZE} flags, got {len(self.held)}")
         if not 1 <= self.bet <= self.paytable.max_coins:
             raise GameError(f"a bet is 1..{self.paytable.max_coins} coins, got {self.bet}")
-        deck = self.paytable.game.deck_size
-        if any(card.index >= deck for card in self.dealt):
-            raise GameError(f"{self.paytable.game.title} is played with {deck} cards: no joker")
+        check_deck(self.dealt, self.paytable.game.jokers, self.paytable.game.title)
 
     @classmethod
     def deal(cls, paytable: Paytable, bet: int, rng: RandomLike) -> Round:

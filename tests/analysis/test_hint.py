@@ -54,3 +54,8 @@ def test_bad_hands_are_refused(nine_six) -> None:
         best_holds(nine_six, parse_hand("Ah Kh Qh Jh 9c")[:4])
     with pytest.raises(VideoPokerError, match="takes 1..5 coins"):
         best_holds(nine_six, parse_hand("Ah Kh Qh Jh 9c"), coins=7)
+
+
+def test_a_joker_in_a_52_card_game_is_refused_by_the_engine_too() -> None:
+    with pytest.raises(CardError, match="'Jk' is not in the deck of Jacks or Better"):
+        best_holds(resolve_paytable("jacks-or-better-9-6"), parse_hand("Jk Ah Kh Qh Jh"))

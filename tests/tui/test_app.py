@@ -7,7 +7,9 @@ from pathlib import Path
 
 from textual.widgets import Button, OptionList, Static
 
+from videopoker.cards import parse_hand
 from videopoker.game import Phase
+from videopoker.round import Round
 from videopoker.session import Session
 from videopoker.tui.app import VideoPokerApp
 from videopoker.tui.screens.dialog import Confirm
@@ -106,7 +108,8 @@ async def test_switching_paytable(isolated_home: Path) -> None:
         await pilot.press("p")
         assert isinstance(app.screen, PaytablePicker)
         options = app.screen.query_one(OptionList)
-        target = next(i for i in range(options.option_count) if "8/5" in str(options.get_option_at_index(i).prompt))
+        target = next(i for i in range(options.option_count)
+                      if "Jacks or Better 8/5" in str(options.get_option_at_index(i).prompt))
         options.highlighted = target
         await pilot.press("enter")
         assert app.session is not None and app.session.state().paytable.name == "Jacks or Better 8/5"
@@ -187,3 +190,34 @@ async def test_close_buttons_dismiss_help_and_recall(isolated_home: Path) -> Non
             assert isinstance(app.screen, screen)
             await pilot.click("#close")
             assert not isinstance(app.screen, screen)
+
+
+async def test_a_thirteen_row_table_fits_at_80x24_and_wild_cards_say_so(isolated_home: Path) -> None:
+    """Double Double Bonus has 13 paying rows: every one on screen, nothing clipped, at 80×24."""
+    from videopoker.tui.widgets.paytable import PaytablePanel
+
+    app = VideoPokerApp(isolated_home, paytable="double-double-bonus-9-6", seed=3)
+    async with app.run_test(size=(80, 24)):
+        assert app.session is not None
+        paying = app.session.state().paytable.game.paying
+        panel = app.query_one(PaytablePanel)
+        assert len(paying) == 13 and panel.region.height == len(paying)
+        assert app.screen.region.contains_region(panel.region)
+        lines = [panel.render_line(y).text.strip() for y in range(panel.size.height)]
+        assert len(lines) == len(paying)
+        for line, category in zip(lines, paying):
+            pays = app.session.state().paytable.pays[category]
+            assert line.startswith(category.label) and line.rstrip().endswith(f"{pays[-1]:,}")
+        for view in app.query(CardView):
+            assert app.screen.region.contains_region(view.region) and view.region.height >= 6
+    app = VideoPokerApp(isolated_home, paytable="deuces-wild-full-pay", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.session is not None
+        machine = app.session.machine
+        machine.start(Round(machine.paytable, 5, parse_hand("2c 7h 2d Kd 9s")))  # a known deal
+        app.redraw()
+        await pilot.pause()
+        hand = app.session.state().hand
+        for view, card in zip(app.query(CardView), hand):
+            face = "".join(view.render_line(y).text for y in range(view.size.height))
+            assert ("WILD" in face) == (card.rank == 2), str(card)

@@ -54,6 +54,7 @@ class DrawTables:
     class_weights: npt.NDArray[np.int64]          # hands in each class
     _class_ranks: npt.NDArray[np.int64] | None = None
     _subset_floats: list[npt.NDArray[np.float64]] | None = None
+    _class_categories: npt.NDArray[np.intp] | None = None
 
     @property
     def draw_counts(self) -> npt.NDArray[np.int64]:
@@ -67,6 +68,13 @@ class DrawTables:
         if self._subset_floats is None:
             self._subset_floats = [counts.astype(np.float64) for counts in self.subset_counts[:HAND]]
         return self._subset_floats
+
+    @property
+    def class_categories(self) -> npt.NDArray[np.intp]:
+        """The category of every class representative as dealt (the hold-everything outcome)."""
+        if self._class_categories is None:
+            self._class_categories = self.game.evaluate_batch(self.class_hands).astype(np.intp)
+        return self._class_categories
 
     @property
     def class_ranks(self) -> npt.NDArray[np.int64]:
@@ -97,7 +105,8 @@ class DrawTables:
         values = np.empty((HOLDS, len(hands)), dtype=np.float64)
         for mask in range(HOLDS - 1):
             values[mask] = subset_values[HELD_COUNT[mask]].take(ranks[mask])
-        values[HOLDS - 1] = pays.take(self.game.evaluate_batch(hands).astype(np.intp))
+        dealt = self.class_categories if hands is self.class_hands else self.game.evaluate_batch(hands)
+        values[HOLDS - 1] = pays.take(dealt.astype(np.intp))
         mobius_over_discards(values)
         return values
 
@@ -158,9 +167,11 @@ def _four_card_counts(game: Game, progress: Progress) -> npt.NDArray[np.int64]:
     slots = categories + 1  # the last slot takes the subsets that already hold the added card
     counts = np.zeros(len(reps) * slots, dtype=np.int64)
     row_base = np.arange(len(reps), dtype=np.int64) * slots
+    some_hand = int(keys[:HAND].sum())  # looked up in place of a "hand" holding a card twice
     for card in range(deck):
-        category = game.category_of_keys(rep_keys + keys[card]).astype(np.int64)
-        category[(reps == card).any(axis=1)] = categories
+        twice = (reps == card).any(axis=1)
+        category = game.category_of_keys(np.where(twice, some_hand, rep_keys + keys[card])).astype(np.int64)
+        category[twice] = categories
         counts[row_base + category] += 1
         progress(0.4 * (card + 1) / deck, "four-card subsets")
     return counts.reshape(-1, slots)[:, :categories][classes]

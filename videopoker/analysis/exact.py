@@ -8,6 +8,7 @@ exact integers, and the return, variance and probabilities follow from them.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lcm
@@ -20,6 +21,8 @@ from videopoker.analysis.draws import HAND, HELD_COUNT, HOLDS, DrawTables, Progr
 from videopoker.errors import VideoPokerError
 from videopoker.evaluate import PayCategory
 from videopoker.paytable import Paytable
+
+ROYALS = frozenset({PayCategory.ROYAL_FLUSH, PayCategory.NATURAL_ROYAL_FLUSH})
 
 
 @dataclass(frozen=True)
@@ -64,9 +67,19 @@ class Analysis:
         return math.sqrt(self.variance)
 
     @property
-    def royal_cycle(self) -> float:
-        """Average games per royal flush."""
-        return self.row(PayCategory.ROYAL_FLUSH).one_in
+    def top_category(self) -> PayCategory:
+        """The game's best hand, its jackpot (a royal flush, or a natural one in wild games)."""
+        return self.paytable.game.top
+
+    @property
+    def top_cycle(self) -> float:
+        """Average games per top hand: the royal cycle of Jacks or Better."""
+        return self.row(self.top_category).one_in
+
+    @property
+    def royal_cycle(self) -> float | None:
+        """Average games per royal when the top hand is a royal (natural in wild games), else None."""
+        return self.top_cycle if self.top_category in ROYALS else None
 
     def row(self, category: PayCategory) -> ReturnRow:
         return next(row for row in self.rows if row.category is category)
@@ -75,7 +88,9 @@ class Analysis:
         return {
             "paytable": self.paytable.name, "game": self.paytable.game.key, "coins": self.coins,
             "rtp": float(self.rtp), "variance": float(self.variance),
-            "standard_deviation": self.standard_deviation, "royal_cycle": self.royal_cycle,
+            "standard_deviation": self.standard_deviation,
+            **({"royal_cycle": self.royal_cycle} if self.royal_cycle is not None else {}),
+            "top_category": self.top_category.value, "top_cycle": self.top_cycle,
             "total_combinations": self.total_combinations,
             "rows": [{"category": row.category.value, "pays": float(row.pays),
                       "combinations": row.combinations, "probability": float(row.probability),
@@ -95,11 +110,33 @@ def pay_vector(paytable: Paytable, coins: int) -> npt.NDArray[np.float64]:
     return np.array([paytable.pay(c, coins) for c in paytable.game.categories], dtype=np.float64)
 
 
-def analyze(paytable: Paytable, coins: int | None = None, progress: Progress = _quiet) -> Analysis:
+#: Holds in the order ties are broken: more cards kept first, then by mask (bit p keeps the p-th
+#: lowest card by index, 2c lowest, As highest), lowest first.  Hints rank ties the same way.
+TIE_ORDER = tuple(sorted(range(HOLDS), key=lambda mask: (-int(HELD_COUNT[mask]), mask)))
+
+
+def first_best(values: npt.NDArray[np.float64], order: Sequence[int] = TIE_ORDER) -> npt.NDArray[np.int64]:
+    """Per column, the hold of highest value; of equal values the first in ``order``, so results repeat.
+
+    Values are exact integers (in float64), so equal EVs compare equal.  The return never
+    depends on ``order``; how often each final hand comes can, where tied holds differ.
+    """
+    best = np.full(values.shape[1], order[0], dtype=np.int64)
+    top = values[order[0]].copy()
+    for mask in order[1:]:
+        better = values[mask] > top
+        best[better] = mask
+        np.maximum(top, values[mask], out=top)
+    return best
+
+
+def analyze(paytable: Paytable, coins: int | None = None, progress: Progress = _quiet,
+            tie_order: Sequence[int] = TIE_ORDER) -> Analysis:
     """Solve ``paytable`` exactly: the best hold of every dealt hand and the return it gives.
 
     ``progress(fraction, stage)`` hears about the slow part, building the family's tables when
-    no cache has them yet.
+    no cache has them yet.  ``tie_order`` breaks ties between holds of equal EV (see
+    :data:`TIE_ORDER`); only tests change it, to show which rows depend on it.
     """
     bet = check_coins(paytable, coins)
     tables = draw_tables(paytable.game, progress)
@@ -108,7 +145,7 @@ def analyze(paytable: Paytable, coins: int | None = None, progress: Progress = _
     common = lcm(*draws.tolist())
     values = tables.hold_values(pay_vector(paytable, bet), tables.class_hands, tables.class_ranks)
     values *= (common // draws).astype(np.float64)[:, None]  # exact: all below 2**53
-    best = first_best(values)
+    best = first_best(values, tie_order)
     weights = (common // draws)[best] * tables.class_weights
     combinations = best_hold_combinations(tables, best, weights)
     total = comb(paytable.game.deck_size, HAND) * common
@@ -116,17 +153,6 @@ def analyze(paytable: Paytable, coins: int | None = None, progress: Progress = _
                  for category, n in zip(paytable.game.categories, combinations))
     progress(1.0, "done")
     return Analysis(paytable, bet, rows, total)
-
-
-def first_best(values: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
-    """Per column, the hold of highest value; on a tie the lowest mask, so results repeat exactly."""
-    best = np.zeros(values.shape[1], dtype=np.int64)
-    top = values[0].copy()
-    for mask in range(1, len(values)):
-        better = values[mask] > top
-        best[better] = mask
-        np.maximum(top, values[mask], out=top)
-    return best
 
 
 def best_hold_combinations(tables: DrawTables, best: npt.NDArray[np.int64],
@@ -148,10 +174,26 @@ def best_hold_combinations(tables: DrawTables, best: npt.NDArray[np.int64],
         per_subset[size] += np.bincount(ranks[superset], reached, minlength=len(per_subset[size]))
     # The superset that is the whole dealt hand: one final hand, the dealt one, reached by all.
     whole_sign = -1 if HAND % 2 else 1
-    dealt = game.evaluate_batch(tables.class_hands).astype(np.intp)
+    dealt = tables.class_categories
     combinations = np.rint(np.bincount(dealt, whole_sign * signed, minlength=len(game.categories)))
     combinations = combinations.astype(np.int64)
     for size, subset_weights in enumerate(per_subset):
         sign = -1 if size % 2 else 1
-        combinations += sign * (np.rint(subset_weights).astype(np.int64) @ tables.subset_counts[size])
+        combinations += sign * exact_dot(subset_weights, tables.subset_floats[size])
     return combinations
+
+
+SPLIT = float(1 << 26)
+
+
+def exact_dot(weights: npt.NDArray[np.float64], counts: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    """``weights @ counts`` for whole numbers, exactly, at BLAS speed (an int64 product has no BLAS).
+
+    The weights are split into high and low 26-bit halves: every partial sum of either product stays
+    below 2**53 (a column of ``counts`` sums to at most C(53, 5) × 10 < 2**25), so float64 is exact.
+    """
+    high = np.floor(weights / SPLIT)
+    low = weights - high * SPLIT
+    total: npt.NDArray[np.int64] = np.rint(high @ counts).astype(np.int64) << 26
+    total += np.rint(low @ counts).astype(np.int64)
+    return total

@@ -17,8 +17,8 @@ from typing import Any
 import numpy as np
 
 from videopoker.analysis.draws import HAND, HOLDS, draw_tables
-from videopoker.analysis.exact import check_coins
-from videopoker.cards import Card, check_hand, format_cards
+from videopoker.analysis.exact import TIE_ORDER, check_coins
+from videopoker.cards import Card, check_deck, check_hand, format_cards
 from videopoker.evaluate import PayCategory
 from videopoker.paytable import Paytable
 
@@ -48,9 +48,14 @@ class HoldChoice:
 
 
 def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = None) -> list[HoldChoice]:
-    """Every hold of ``hand``, best first, EVs per coin bet at ``coins`` (default max)."""
+    """Every hold of ``hand``, best first, EVs per coin bet at ``coins`` (default max).
+
+    Of equal EVs, the hold keeping more cards comes first, then as :data:`~videopoker.analysis.exact.TIE_ORDER`
+    says over the hand sorted by card: the same choice the return table counts.
+    """
     check_hand(hand)
     game = paytable.game
+    check_deck(hand, game.jokers, game.title)
     bet = check_coins(paytable, coins)
     tables = draw_tables(game)
     order = sorted(range(HAND), key=lambda place: hand[place].index)
@@ -65,10 +70,11 @@ def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = Non
             keep[order[slot]] = bool(mask >> slot & 1)
         counts = [int(n) for n in outcomes[mask]]
         total = sum(n * pay for n, pay in zip(counts, pays))
-        choices.append((Fraction(total, int(draws[mask]) * bet), tuple(keep), counts, int(draws[mask])))
-    choices.sort(key=lambda choice: (-choice[0], -sum(choice[1]), [not h for h in choice[1]]))
+        choices.append((Fraction(total, int(draws[mask]) * bet), TIE_ORDER.index(mask), tuple(keep), counts,
+                        int(draws[mask])))
+    choices.sort(key=lambda choice: (-choice[0], choice[1]))  # best EV first, ties as the analysis
     ranked: list[HoldChoice] = []
-    for ev, held, counts, n in choices:
+    for ev, _, held, counts, n in choices:
         rank = ranked[-1].rank if ranked and ranked[-1].ev == ev else len(ranked) + 1
         ranked.append(HoldChoice(held, tuple(c for c, h in zip(hand, held) if h), ev, n,
                                  {c: k for c, k in zip(game.categories, counts) if k}, rank))

@@ -68,7 +68,8 @@ def run_analyze(args: argparse.Namespace) -> int:
                         f"{float(analysis.rtp):.6f}"])
     show(grid)
     say(f"Return {float(analysis.rtp) * 100:.4f}%  variance {float(analysis.variance):.4f}  "
-        f"SD {analysis.standard_deviation:.4f}  royal every {analysis.royal_cycle:,.0f} hands")
+        f"SD {analysis.standard_deviation:.4f}  {analysis.top_category.label.lower()} every "
+        f"{analysis.top_cycle:,.0f} hands")
     return 0
 
 

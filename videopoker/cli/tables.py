@@ -9,6 +9,7 @@ from pathlib import Path
 from videopoker.cli.output import Column, Grid, complain, say, show
 from videopoker.errors import PaytableError
 from videopoker.home import home_dir
+from videopoker.pay_order import pay_order_warnings
 from videopoker.paytable import (
     SHIPPED_DIR,
     Paytable,
@@ -91,6 +92,8 @@ def validate_files(files: Sequence[str]) -> int:
         try:
             paytable = load_paytable(name)
             say(f"{name}: ok ({paytable.name}, {paytable.game.key})")
+            for warning in pay_order_warnings(paytable):
+                complain(f"{name}: warning: {warning}", prefix="")
         except PaytableError as error:
             failed = True
             for line in error.problems:

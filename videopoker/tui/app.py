@@ -156,7 +156,8 @@ class VideoPokerApp(App[None]):
         self.query_one(PaytablePanel).show(paytable, state.bet, winner)
         for position, view in enumerate(self.query(CardView)):
             card = state.hand[position] if state.hand else None
-            view.show(card, state.phase is Phase.DEALT and state.held[position])
+            view.show(card, state.phase is Phase.DEALT and state.held[position],
+                      wild=card is not None and paytable.game.is_wild(card.index))
         self.query_one("#message", Static).update(self.notice or message_for(state))
         win = state.last.win if state.phase is Phase.IDLE and state.last else 0
         self.query_one(Meters).show(state.credits, state.bet, win)

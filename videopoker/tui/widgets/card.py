@@ -17,6 +17,7 @@ RED = Style(color="red3", bgcolor="white", bold=True)
 BLACK = Style(color="black", bgcolor="white", bold=True)
 BACK = Style(color="white", bgcolor="blue")
 HELD = Style(color="yellow", bold=True)
+WILD = Style(color="white", bgcolor="dark_green", bold=True)
 
 
 class CardView(Widget):
@@ -28,6 +29,7 @@ class CardView(Widget):
 
     card: reactive[Card | None] = reactive(None)
     held: reactive[bool] = reactive(False)
+    wild: reactive[bool] = reactive(False)
 
     class Clicked(Message):
         """The player clicked the card at ``position`` (0..4)."""
@@ -40,8 +42,9 @@ class CardView(Widget):
         super().__init__(id=id)
         self.position = position
 
-    def show(self, card: Card | None, held: bool) -> None:
-        self.card, self.held = card, held
+    def show(self, card: Card | None, held: bool, wild: bool = False) -> None:
+        """Show ``card`` (None: its back); ``wild`` marks a wild card on its face, as machines do."""
+        self.card, self.held, self.wild = card, held, wild
 
     def on_click(self, event: Click) -> None:
         event.stop()
@@ -69,6 +72,8 @@ class CardView(Widget):
         ink = RED if card.suit is not None and card.suit.is_red else BLACK
         corner = card.label
         middle = height // 2
+        if self.wild and y == min(middle + 1, height - 2):  # under the pip, or over the low corner
+            return [Segment("│", style), Segment("WILD".center(inner), WILD), Segment("│", style)]
         if y == 1:
             text = corner.ljust(inner)
         elif y == height - 2 and height > 4:
