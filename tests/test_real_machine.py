@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -82,3 +83,19 @@ def test_kill_dash_nine_of_the_real_machine_keeps_the_books(isolated_home: Path)
         saved = json.loads((isolated_home / "wallet.json").read_text())
         assert saved["format"] == 2
     assert games[-1] > 20, "the kills should land among many games"
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP])
+def test_a_terminate_signal_leaves_the_terminal_as_it_was(isolated_home: Path, number: int) -> None:
+    terminal = Terminal(GAME, environment(isolated_home))
+    try:
+        assert terminal.wait_for(b"CREDIT"), terminal.output[-500:]
+        assert b"\x1b[?1049h" in terminal.output  # the alternate screen, and mouse tracking, are on
+        terminal.process.send_signal(number)
+        assert terminal.process.wait(20) == 0
+    finally:
+        terminal.close()
+    tail = bytes(terminal.output[terminal.output.rindex(b"\x1b[?1049h"):])
+    assert b"\x1b[?1049l" in tail, "back from the alternate screen"
+    assert b"\x1b[?1000l" in tail, "mouse tracking off"
+    assert b"Traceback" not in terminal.output

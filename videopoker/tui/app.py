@@ -6,23 +6,28 @@ machine before it returns) and then redraws everything from the new frozen state
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
 import secrets
+import signal
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
-from textual.containers import Center, Horizontal
+from textual.containers import Center, Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Button, Static
 
 from videopoker.errors import GameError, InsufficientCredit, StateError, VideoPokerError
 from videopoker.game import MachineState, Phase
 from videopoker.home import home_dir
 from videopoker.paytable import Paytable
-from videopoker.session import REFILL_CREDITS, Session
+from videopoker.session import REFILL_CREDITS, STARTING_CREDITS, Session
+from videopoker.tui.keys import bindings
 from videopoker.tui.screens.dialog import Confirm
 from videopoker.tui.screens.help import HelpScreen
 from videopoker.tui.screens.picker import PaytablePicker
@@ -38,6 +43,17 @@ BUTTONS = (("bet-one", "BET ONE", "bet_one"), ("bet-max", "BET MAX", "bet_max"),
            ("help", "HELP", "help"), ("quit", "QUIT", "quit"))
 
 
+#: Buttons that do nothing while a hand is dealt (shown dimmed).
+DEALT_DEAD = frozenset({"bet-one", "bet-max", "paytable"})
+
+
+def idle_buttons(state: MachineState) -> frozenset[str]:
+    """Buttons that do nothing between hands: dealing without the credit for it."""
+    if state.credits == 0:
+        return frozenset({"bet-one", "bet-max", "deal"})
+    return frozenset({"deal"}) if state.bet > state.credits else frozenset()
+
+
 def message_for(state: MachineState) -> str:
     """The one-line message a casino machine shows in this state."""
     if state.phase is Phase.DEALT:
@@ -46,10 +62,19 @@ def message_for(state: MachineState) -> str:
         lost = "GAME OVER — " if state.last is not None and state.last.win == 0 else ""
         return f"{lost}OUT OF CREDIT: PRESS F FOR A FREE {REFILL_CREDITS:,}"
     if state.last is None:
-        return f"PLAY {state.paytable.max_coins} CREDITS"
+        return f"PLAY {state.bet} CREDIT{'S' * (state.bet > 1)}"
     if state.last.win:
         return f"{state.last.category.label}   WIN {state.last.win:,}"
     return "GAME OVER"
+
+
+class MachineScreen(Screen[None]):
+    """The machine's own screen; its only job is to tell the app when the terminal changes size."""
+
+    def on_resize(self) -> None:
+        fit = getattr(self.app, "fit", None)
+        if fit is not None:
+            fit()
 
 
 class VideoPokerApp(App[None]):
@@ -57,17 +82,13 @@ class VideoPokerApp(App[None]):
 
     CSS_PATH = "machine.tcss"
     TITLE = "videopoker"
-    BINDINGS = [
-        *(Binding(str(n), f"hold({n - 1})", f"hold {n}", show=False) for n in range(1, 6)),
-        Binding("space,enter", "deal_or_draw", "deal / draw"),
-        Binding("b", "bet_one", "bet one"),
-        Binding("m", "bet_max", "bet max"),
-        Binding("f", "refill", "free refill", show=False),
-        Binding("p", "choose_paytable", "paytable"),
-        Binding("r", "recall", "recall"),
-        Binding("question_mark", "help", "help"),
-        Binding("q", "quit", "quit"),
-    ]
+    BINDINGS = bindings()
+    #: Seconds after a result appears during which a deal is ignored: a double tap on DRAW must
+    #: not deal the next hand before the player has seen the result.
+    DEAL_GUARD = 0.3
+    #: Seconds a refusal's reason stays on the message line.
+    REASON_SECONDS = 2.0
+    MIN_WIDTH, MIN_CARD_HEIGHT, MAX_CARD_HEIGHT, MAX_CARD_WIDTH = 80, 6, 14, 17
 
     def __init__(self, home: Path | None = None, paytable: str | None = None, seed: int | None = None,
                  *, practice: bool = False, session: Session | None = None) -> None:
@@ -80,27 +101,39 @@ class VideoPokerApp(App[None]):
         self.practice = practice
         self.session: Session | None = session
         self.notice: str | None = None  # a refusal to show instead of the usual message
+        self.settled_at = -1.0           # when the last result appeared (monotonic seconds)
+        self.too_small = False
+        self._reason_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
-        with Center(id="paytable-box"):
-            yield PaytablePanel(id="paytable")
-        with Horizontal(id="hand"):
-            for position in range(5):
-                yield CardView(position, id=f"card-{position + 1}")
-        yield Static(id="message")
-        yield Meters(id="meters")
-        with Horizontal(id="buttons"):
-            for button_id, label, action in BUTTONS:
-                button = Button(label, id=button_id, action=f"app.{action}", compact=True)
-                button.can_focus = False  # keys belong to the machine, never to a focused button
-                yield button
+        with Vertical(id="machine"):
+            yield Static(id="title")
+            with Center(id="paytable-box"):
+                yield PaytablePanel(id="paytable")
+            with Horizontal(id="hand"):
+                for position in range(5):
+                    yield CardView(position, id=f"card-{position + 1}")
+            yield Static(id="message")
+            yield Meters(id="meters")
+            with Horizontal(id="buttons"):
+                for button_id, label, action in BUTTONS:
+                    button = Button(label, id=button_id, action=f"app.{action}", compact=True)
+                    button.can_focus = False  # keys belong to the machine, never to a focused button
+                    yield button
+        yield Static(id="too-small")
 
     def on_mount(self) -> None:
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGTERM, signal.SIGHUP):  # leave the terminal as it was found
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(number, self.exit)
         if self.session is None:
             self.open_session()
         else:
             self._opened()
+
+    def get_default_screen(self) -> Screen[None]:
+        return MachineScreen(id="_default")
 
     def on_unmount(self) -> None:
         if self.session is not None:
@@ -116,11 +149,11 @@ class VideoPokerApp(App[None]):
                 self.session = Session.open(self.home, self.rng, self.paytable_name)
         except DamagedWallet as error:
             self.push_screen(Confirm("THE WALLET CANNOT BE TRUSTED", f"{error}.\n\nStart over with "
-                                     f"{REFILL_CREDITS:,} credits? The damaged file stays where it is "
-                                     "until you agree.", "Start over", "Quit"), self._answer_damaged)
+                                     f"{STARTING_CREDITS:,} credits? The damaged file stays where it is "
+                                     "until you agree.", "START OVER", "KEEP IT AND QUIT"), self._answer_damaged)
             return
         except VideoPokerError as error:
-            self.exit(return_code=1, message=str(error))
+            self.exit(return_code=1, message=f"videopoker: {error}")
             return
         self._opened()
 
@@ -132,12 +165,12 @@ class VideoPokerApp(App[None]):
 
     def _answer_damaged(self, start_over: bool | None) -> None:
         if not start_over:
-            self.exit(return_code=1, message="The wallet was left as it is.")
+            self.exit(return_code=1, message="videopoker: the wallet was left as it is.")
             return
         try:
             self.session = Session.start_over(self.home, self.rng, self.paytable_name)
         except VideoPokerError as error:
-            self.exit(return_code=1, message=str(error))
+            self.exit(return_code=1, message=f"videopoker: {error}")
             return
         self.redraw()
 
@@ -163,25 +196,71 @@ class VideoPokerApp(App[None]):
         self.query_one(Meters).show(state.credits, state.bet, win)
         self.query_one("#deal", Button).label = "DRAW" if state.phase is Phase.DEALT else "DEAL"
         self.query_one("#refill", Button).set_class(self.session.can_refill, "offered")
+        dead = idle_buttons(state) if state.phase is Phase.IDLE else DEALT_DEAD
+        for button in self.query("#buttons Button").results(Button):
+            button.set_class(button.id in dead, "dead")
+        self.fit()
+
+    def fit(self) -> None:
+        """Size the cards to the terminal: all five the same width, as tall as the rest allows."""
+        width, height = self.size
+        rows = len(self.session.state().paytable.game.paying) if self.session else 9
+        spare = height - (1 + rows + 3)  # title, paytable, message, meters, buttons
+        card_height = min(self.MAX_CARD_HEIGHT, spare)
+        self.too_small = width < self.MIN_WIDTH or card_height < self.MIN_CARD_HEIGHT
+        self.screen.set_class(self.too_small, "too-small")
+        if self.too_small:
+            self.query_one("#too-small", Static).update(
+                f"THE TERMINAL IS TOO SMALL ({width}×{height}).\nMAKE IT AT LEAST {self.MIN_WIDTH}×"
+                f"{height - spare + self.MIN_CARD_HEIGHT} TO PLAY.\n\nq quits; the game is saved.")
+            return
+        card_width = min(self.MAX_CARD_WIDTH, (width - 2) // 5 - 2)  # two columns of margin each
+        self.query_one("#hand").styles.height = card_height
+        for view in self.query(CardView):
+            view.styles.width = card_width
 
     def play(self, change: Callable[[Session], object]) -> None:
         """Send one intent to the session, then redraw; a refused move changes nothing."""
         if self.session is None:
             return
+        if self.too_small:
+            self.bell()
+            return
+        was_dealt = self.session.state().phase is Phase.DEALT
         try:
             change(self.session)
         except InsufficientCredit:
             self.notice = "INSUFFICIENT CREDIT"
             self.bell()
-        except GameError:
-            self.bell()  # a dead button on a real machine: nothing happens
+        except GameError as error:
+            self.bell()  # a dead button: nothing happens, and the message line says why
+            self.show_reason(str(error))
             return
         except StateError as error:
-            self.notify(str(error), title="NOT SAVED", severity="error", timeout=15)
+            self.notify(str(error), title="NOT SAVED", severity="error", timeout=15, markup=False)
             return
         else:
             self.notice = None
+        if was_dealt and self.session.state().phase is Phase.IDLE:
+            self.settled_at = time.monotonic()
         self.redraw()
+
+    def show_reason(self, reason: str) -> None:
+        """Say on the message line, for a moment, why a key did nothing."""
+        self.notice = reason.upper()
+        self.redraw()
+        if self._reason_timer is not None:
+            self._reason_timer.stop()
+        self._reason_timer = self.set_timer(self.REASON_SECONDS, self._forget_reason)
+
+    def _forget_reason(self) -> None:
+        self.notice = None
+        self.redraw()
+
+    def too_soon_to_deal(self) -> bool:
+        """A deal right after a result is a double tap on DRAW: ignore it."""
+        return (self.session is not None and self.session.state().phase is Phase.IDLE
+                and time.monotonic() - self.settled_at < self.DEAL_GUARD)
 
     # -- intents --------------------------------------------------------------------------------
 
@@ -192,13 +271,15 @@ class VideoPokerApp(App[None]):
         self.action_hold(message.position)
 
     def action_deal_or_draw(self) -> None:
-        self.play(Session.deal_or_draw)
+        if not self.too_soon_to_deal():
+            self.play(Session.deal_or_draw)
 
     def action_bet_one(self) -> None:
         self.play(Session.bet_one)
 
     def action_bet_max(self) -> None:
-        self.play(Session.bet_max)
+        if not self.too_soon_to_deal():
+            self.play(Session.bet_max)
 
     def action_refill(self) -> None:
         self.play(Session.refill)
@@ -208,6 +289,7 @@ class VideoPokerApp(App[None]):
             return
         if self.session.state().phase is not Phase.IDLE:
             self.bell()
+            self.show_reason("finish the hand before changing the paytable")
             return
         self.push_screen(PaytablePicker(self.session.machine.paytable), self._switch_paytable)
 
@@ -220,7 +302,8 @@ class VideoPokerApp(App[None]):
             self.push_screen(RecallScreen(self.session.history))
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        max_coins = self.session.state().paytable.max_coins if self.session else 5
+        self.push_screen(HelpScreen(max_coins))
 
 
 def run_machine(paytable: str | None = None, seed: int | None = None, home: Path | None = None) -> int:

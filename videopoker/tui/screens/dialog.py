@@ -1,17 +1,25 @@
-"""A question with two answers, for what the player must decide (a damaged wallet)."""
+"""A question whose safe answer is the default (a damaged wallet: keep it, or start over).
+
+Enter, space and escape — the keys a player hammers — all give the safe answer; the other one
+takes a deliberate key (a capital letter) or a click on its button.
+"""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 
 class Confirm(ModalScreen[bool]):
-    """Dismisses with True for ``yes``, False for ``no``."""
+    """Dismisses with True only for the deliberate ``yes``; False for everything else."""
 
-    BINDINGS = [("escape", "answer(False)", "no")]
+    AUTO_FOCUS = "#no"
+    YES_KEY = "S"
+    BINDINGS = [Binding(YES_KEY, "answer(True)", "yes", show=False),
+                Binding("escape,enter,space", "answer(False)", "no", show=False)]
 
     def __init__(self, title: str, text: str, yes: str, no: str) -> None:
         super().__init__()
@@ -19,10 +27,14 @@ class Confirm(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.text, classes="dialog-text", markup=False)
+            yield Static(f"{self.yes}: press {self.YES_KEY} (shift-{self.YES_KEY.lower()}) or click it.   "
+                         f"{self.no}: enter or escape.", classes="dialog-text", markup=False)
             with Horizontal(id="answers"):
-                yield Button(self.yes, id="yes", variant="warning", compact=True)
+                yes = Button(self.yes, id="yes", variant="warning", compact=True)
+                yes.can_focus = False  # never the target of a stray enter
+                yield yes
                 yield Button(self.no, id="no", variant="primary", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -1,4 +1,4 @@
-"""Every key, on one screen."""
+"""Every key, on one screen, from the one list of keys; the bet range from the table in play."""
 
 from __future__ import annotations
 
@@ -9,32 +9,30 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-KEYS = (
-    ("1 – 5", "hold or release that card (or click the card)"),
-    ("space / enter", "deal; after the deal, draw"),
-    ("b", "bet one more coin (back to 1 after the max)"),
-    ("m", "bet max and deal at once"),
-    ("f", "take the free refill when the credit is 0"),
-    ("p", "play another paytable"),
-    ("r", "recall the last 10 games"),
-    ("?", "this help"),
-    ("q", "quit (the game is saved at every step)"),
-)
+from videopoker.tui.keys import KEYS
+
+
+def how_to_play(max_coins: int) -> str:
+    return (f"Bet 1 to {max_coins} coin{'s' * (max_coins > 1)} and deal five cards. Hold the ones you want, "
+            "then draw: the cards not held are replaced and the final hand is paid from the table. The top "
+            "hand usually pays its jackpot only on the max bet.")
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,question_mark,enter,space", "dismiss", "close")]
+    BINDINGS = [Binding("escape,q,Q,question_mark,enter,space", "dismiss", "close")]
+
+    def __init__(self, max_coins: int) -> None:
+        super().__init__()
+        self.max_coins = max_coins
 
     def compose(self) -> ComposeResult:
         keys = Table(box=None, show_header=False, padding=(0, 2))
         keys.add_column(style="bold yellow", no_wrap=True)
         keys.add_column()
-        for key, meaning in KEYS:
-            keys.add_row(key, meaning)
+        for key in KEYS:
+            keys.add_row(key.shown, key.does)
         with Vertical(id="dialog"):
             yield Static("HOW TO PLAY", classes="dialog-title")
-            yield Static("Bet 1 to 5 coins and deal five cards. Hold the ones you want, then draw: the "
-                         "cards not held are replaced and the final hand is paid from the table. The "
-                         "royal flush pays its jackpot only on the max bet.", classes="dialog-text")
+            yield Static(how_to_play(self.max_coins), classes="dialog-text", markup=False)
             yield Static(keys)
             yield Button("CLOSE", id="close", action="screen.dismiss", compact=True)

@@ -28,7 +28,7 @@ def cards_text(cards: tuple[Card, ...], held: tuple[bool, ...] | None = None) ->
 
 
 class RecallScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,r,enter,space", "dismiss", "close")]
+    BINDINGS = [Binding("escape,q,Q,r,R,enter,space", "dismiss", "close")]
 
     def __init__(self, history: History) -> None:
         super().__init__()
@@ -36,11 +36,11 @@ class RecallScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("GAME RECALL — LAST 10 GAMES", classes="dialog-title")
+            yield Static("GAME RECALL — LAST 10 GAMES (held cards underlined)", classes="dialog-title")
             yield Static(self._table() if self.history.recall else "No games played yet.")
-            yield Static(f"Games {self.history.games:,}   bet {self.history.total_bet:,}   won "
-                         f"{self.history.total_won:,}   free refills {self.history.refills}   "
-                         "(held cards underlined)", classes="dialog-text")
+            yield Static(f"GAMES {self.history.games:,}   BET {self.history.total_bet:,}   WON "
+                         f"{self.history.total_won:,}   FREE REFILLS {self.history.refills:,}",
+                         classes="dialog-text")
             yield Button("CLOSE", id="close", action="screen.dismiss", compact=True)
 
     def _table(self) -> Table:

@@ -24,7 +24,7 @@ class CardView(Widget):
     """Draws its card to fill whatever size the layout gives it; a click asks to toggle the hold."""
 
     DEFAULT_CSS = """
-    CardView { width: 1fr; height: 100%; min-width: 9; max-width: 17; min-height: 6; }
+    CardView { width: 13; height: 100%; min-width: 9; min-height: 6; }
     """
 
     card: reactive[Card | None] = reactive(None)

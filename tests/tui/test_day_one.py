@@ -1,0 +1,174 @@
+"""The machine's day-one fixes, driven through Textual's Pilot as a player drives it."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from textual.widgets import Button, OptionList, Static
+
+from videopoker.game import Phase
+from videopoker.paytable import find_paytable
+from videopoker.session import Session
+from videopoker.tui.app import VideoPokerApp
+from videopoker.tui.keys import KEYS
+from videopoker.tui.screens.dialog import Confirm
+from videopoker.tui.screens.help import HelpScreen
+from videopoker.tui.screens.picker import PaytablePicker
+from videopoker.tui.widgets.card import CardView
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def message(app: VideoPokerApp) -> str:
+    return str(app.query_one("#message", Static).render())
+
+
+def dead(app: VideoPokerApp) -> set[str]:
+    return {button.id or "" for button in app.query("#buttons Button").results(Button) if button.has_class("dead")}
+
+
+async def test_the_picker_opens_on_the_table_in_play_with_every_return(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, paytable="jacks-or-better-8-5", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        picker = app.screen
+        assert isinstance(picker, PaytablePicker)
+        options = picker.query_one(OptionList)
+        highlighted = options.get_option_at_index(options.highlighted or 0)
+        assert "Jacks or Better 8/5" in str(highlighted.prompt) and "▶" in str(highlighted.prompt)
+        await picker.workers.wait_for_complete()
+        await pilot.pause()
+        prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert any(" 97.2984%  Jacks or Better 8/5" in prompt for prompt in prompts), prompts
+        assert any(" 99.5439%  Jacks or Better 9/6" in prompt for prompt in prompts), prompts
+        assert "…" not in "".join(prompts)
+        await pilot.press("enter")  # p then Enter keeps the table in play
+        assert app.session is not None and app.session.state().paytable.name == "Jacks or Better 8/5"
+
+
+async def test_buttons_that_do_nothing_are_dim_and_a_refused_key_says_why(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, seed=2)
+    app.REASON_SECONDS = 0.2
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert dead(app) == set()
+        await pilot.press("m")
+        assert dead(app) == {"bet-one", "bet-max", "paytable"}
+        await pilot.press("b")
+        assert message(app) == "CANNOT CHANGE THE BET UNTIL THE HAND IS DRAWN"
+        await pilot.pause(0.4)
+        assert message(app) == "HOLD CARDS, THEN DRAW"
+        await pilot.press("p")
+        assert message(app) == "FINISH THE HAND BEFORE CHANGING THE PAYTABLE"
+        assert app.session is not None and app.session.state().phase is Phase.DEALT
+
+
+async def test_a_double_tap_on_draw_does_not_deal_the_next_hand(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.press("space", "space")  # draw, then a bounce
+        assert app.session is not None and app.session.state().phase is Phase.IDLE
+        assert app.session.history.games == 1
+        await pilot.pause(app.DEAL_GUARD + 0.1)
+        await pilot.press("space")  # a deliberate deal, after the result was seen
+        assert app.session.state().phase is Phase.DEALT
+
+
+async def test_capital_letters_act_like_small_ones(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("B")
+        assert app.session is not None and app.session.state().bet == 1
+        await pilot.press("M")
+        assert app.session.state().phase is Phase.DEALT and app.session.state().bet == 5
+        await pilot.press("R")
+        assert app.screen.id != "_default"
+        await pilot.press("escape", "Q")
+    assert app.return_code in (0, None)
+
+
+async def test_a_terminal_too_small_says_so_instead_of_cutting_the_machine(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, paytable="double-double-bonus-9-6", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not app.too_small
+        await pilot.resize_terminal(80, 22)
+        await pilot.pause()
+        assert app.too_small and not app.query_one("#machine").display
+        notice = str(app.query_one("#too-small", Static).render())
+        assert "TOO SMALL (80×22)" in notice and "AT LEAST 80×23" in notice
+        await pilot.press("m")  # nothing is dealt blind
+        assert app.session is not None and app.session.state().phase is Phase.IDLE
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not app.too_small and app.query_one("#machine").display
+
+
+async def test_cards_are_one_width_and_the_machine_is_centred(isolated_home: Path) -> None:
+    for width, height in ((80, 24), (81, 30), (120, 40), (200, 60)):
+        app = VideoPokerApp(isolated_home, seed=6)
+        async with app.run_test(size=(width, height)) as pilot:
+            await pilot.pause()
+            widths = {view.region.width for view in app.query(CardView)}
+            assert len(widths) == 1, (width, widths)
+            machine = app.query_one("#machine").region
+            above, below = machine.y, height - machine.bottom
+            assert abs(above - below) <= 1, (width, height, above, below)
+
+
+async def test_a_name_with_markup_is_shown_as_written(isolated_home: Path) -> None:
+    folder = isolated_home / "paytables"
+    folder.mkdir(parents=True)
+    text = find_paytable("jacks-or-better-9-6").read_text()
+    (folder / "markup.yaml").write_text(re.sub(r"(?m)^name: .*$", "name: '[/bold] x [red]'", text))
+    app = VideoPokerApp(isolated_home, paytable="markup", seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert str(app.query_one("#title", Static).render()) == "[/BOLD] X [RED]"
+        await pilot.press("p")
+        options = app.screen.query_one(OptionList)
+        assert any("[/bold] x [red]" in str(options.get_option_at_index(i).prompt)
+                   for i in range(options.option_count))
+
+
+async def test_the_damaged_wallet_dialog_keeps_the_file_on_enter(isolated_home: Path) -> None:
+    with Session.open(isolated_home) as session:
+        session.bet_max()
+    file = isolated_home / "wallet.json"
+    document = json.loads(file.read_text())
+    document["content"]["credits"] = 10**6
+    file.write_text(json.dumps(document))
+    app = VideoPokerApp(isolated_home, seed=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("enter")  # the deal key, hammered: the safe answer
+    assert app.return_code == 1 and json.loads(file.read_text())["content"]["credits"] == 10**6
+    app = VideoPokerApp(isolated_home, seed=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s", "space")  # a small s is not the deliberate key; space keeps the file
+    assert app.return_code == 1 and json.loads(file.read_text())["content"]["credits"] == 10**6
+    app = VideoPokerApp(isolated_home, seed=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("S")
+        assert app.session is not None and app.session.state().credits == 1000
+
+
+async def test_help_says_the_bet_range_of_the_table_in_play(isolated_home: Path, tmp_path: Path) -> None:
+    ten = tmp_path / "ten.yaml"
+    ten.write_text(re.sub(r"royal_flush: \[.*\]", "royal_flush: 800",
+                          find_paytable("jacks-or-better-9-6").read_text()).replace("max_coins: 5", "max_coins: 10"))
+    app = VideoPokerApp(isolated_home, paytable=str(ten), seed=9)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        texts = " ".join(str(widget.render()) for widget in app.screen.query(Static))
+        assert "Bet 1 to 10 coins" in texts
+        assert message(app) == "PLAY 10 CREDITS"
+
+
+def test_readme_lists_exactly_the_keys_the_machine_has() -> None:
+    readme = (REPO / "README.md").read_text()
+    section = readme.split("## Keys", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1].strip() for line in section.splitlines() if line.startswith("| ")][1:]
+    assert rows == [" ".join(f"`{part.strip()}`" for part in key.shown.split(",")).replace("` `", "`, `")
+                    for key in KEYS]

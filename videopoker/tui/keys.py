@@ -1,0 +1,46 @@
+"""Every key of the machine, said once: the bindings, the help screen and README's table come from here.
+
+A key acts the same in either case (a player with Caps Lock on still plays), so each letter is
+bound in both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+
+@dataclass(frozen=True)
+class Key:
+    """One row of the help screen: the keys as a player reads them, and what they do."""
+
+    shown: str           # as the help screen and README show it
+    does: str
+    keys: tuple[str, ...]  # Textual key names
+    action: str            # the app action they run; a hold key adds its position
+
+
+KEYS = (
+    Key("1–5", "hold or release that card (or click the card)", ("1", "2", "3", "4", "5"), "hold"),
+    Key("space, enter", "deal; after the deal, draw", ("space", "enter"), "deal_or_draw"),
+    Key("b", "bet one more coin (back to 1 after the most the table takes)", ("b",), "bet_one"),
+    Key("m", "bet the most the table takes and deal at once", ("m",), "bet_max"),
+    Key("f", "take the free refill when the credit is 0", ("f",), "refill"),
+    Key("p", "play another paytable (between hands)", ("p",), "choose_paytable"),
+    Key("r", "recall the last 10 games", ("r",), "recall"),
+    Key("?", "help: how to play and every key", ("question_mark",), "help"),
+    Key("q", "quit (the game is saved at every step)", ("q",), "quit"),
+)
+
+
+def bindings() -> list[Binding]:
+    """The app's bindings: the hold keys one per card, letters in both cases."""
+    result = []
+    for key in KEYS:
+        if key.action == "hold":
+            result += [Binding(name, f"hold({int(name) - 1})", f"hold {name}", show=False) for name in key.keys]
+            continue
+        names = [*key.keys, *(name.upper() for name in key.keys if len(name) == 1 and name.isalpha())]
+        result.append(Binding(",".join(names), key.action, key.does, show=False))
+    return result
