@@ -9,8 +9,8 @@ import pytest
 from videopoker.analysis import analyze
 from videopoker.analysis.draws import HOLDS, draw_tables
 from videopoker.evaluate import GAMES, Game
-from videopoker.pays import amount_problem, max_total
 from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, resolve_paytable
+from videopoker.paytable.pays import amount_problem, max_total
 
 EXACT = 2**53  # float64 holds every integer below this
 

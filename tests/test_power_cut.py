@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from power_fail_driver import seen, step
 
-import videopoker.wallet as wallet_module
+import videopoker.files as files_module
 from videopoker.session import Session
 
 STEPS = 60
@@ -125,7 +125,7 @@ def test_a_power_cut_anywhere_leaves_the_last_state_shown_or_the_next(tmp_path: 
     with Session.start_over(home) as session:
         initial = (home / "wallet.json").read_bytes()
         disk = Disk(home)
-        monkeypatch.setattr(wallet_module, "os", disk.shim())
+        monkeypatch.setattr(files_module, "os", disk.shim())
         session.machine.rng = random.Random(3)
         shown = [seen(session)]
         ends = []  # the number of events recorded when each step had returned (been shown)

@@ -23,7 +23,6 @@ import fcntl
 import hashlib
 import json
 import os
-import secrets
 import shutil
 import stat
 import time
@@ -32,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from videopoker.errors import StateError
+from videopoker.files import write_atomically
 
 WALLET_NAME = "wallet.json"
 LOCK_NAME = "wallet.lock"
@@ -60,31 +60,6 @@ class WalletBusy(StateError):
 def checksum(content: Mapping[str, Any]) -> str:
     canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(canonical.encode()).hexdigest()
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash or power cut leaves the old file or the new, whole.
-
-    The data is fsynced before the rename (else a power cut can leave the new name on an empty
-    file), and the folder after it (else the rename itself can be lost).
-    """
-    temporary = path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        try:
-            os.write(descriptor, text.encode("utf-8"))
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-    folder = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(folder)
-    finally:
-        os.close(folder)
 
 
 def _refuse_constant(name: str) -> Any:
@@ -228,7 +203,7 @@ class Wallet:
     def save(self, content: Mapping[str, Any]) -> None:
         document = {"format": FORMAT, "checksum": checksum(content), "content": content}
         try:
-            write_atomically(self.path, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+            write_atomically(self.path, json.dumps(document, indent=1, ensure_ascii=False) + "\n", 0o600)
         except OSError as error:
             raise StateError(f"{self.path}: cannot save: {error.strerror or error}") from None
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from videopoker.cli.output import complain
-from videopoker.pays import MAX_COINS_LIMIT
+from videopoker.paytable.pays import MAX_COINS_LIMIT
 from videopoker.usertext import quote
 
 

@@ -1,6 +1,6 @@
 """The ``--set KEY=PAY`` syntax: reprice a category per coin, or give its totals for each bet.
 
-The same limit as a file applies (:data:`videopoker.pays.MAX_PAY`), so a table made on the
+The same limit as a file applies (:data:`videopoker.paytable.pays.MAX_PAY`), so a table made on the
 command line is exactly as safe to analyse as one read from disk.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from videopoker.errors import PaytableError
 from videopoker.evaluate import PayCategory
-from videopoker.pays import MAX_PAY, Paytable, amount_problem
+from videopoker.paytable.pays import MAX_PAY, Paytable, amount_problem
 from videopoker.usertext import quote
 
 #: ASCII digits only: ``str.isdigit`` also accepts ``²`` and other digits ``int`` cannot read.
@@ -23,7 +23,7 @@ _MOST_DIGITS = len(str(MAX_PAY * 100))
 def parse_pay_setting(text: str, paytable: Paytable) -> tuple[PayCategory, tuple[int, ...]]:
     """Read ``KEY=PAY`` (per coin) or ``KEY=T1,T2,...`` (totals for 1..max_coins coins).
 
-    >>> from videopoker.paytable_names import resolve_paytable
+    >>> from videopoker.paytable.names import resolve_paytable
     >>> parse_pay_setting("full_house=8", resolve_paytable("jacks-or-better-9-6"))
     (<PayCategory.FULL_HOUSE: 'full_house'>, (8, 16, 24, 32, 40))
     """

@@ -18,8 +18,8 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from videopoker.errors import PaytableError, Problem
 from videopoker.evaluate import GAMES, Game, PayCategory
-from videopoker.pays import DEFAULT_MAX_COINS, MAX_COINS_LIMIT, MAX_PAY, Paytable, amount_problem, is_whole
-from videopoker.paytable_yaml import read_document
+from videopoker.paytable.pays import DEFAULT_MAX_COINS, MAX_COINS_LIMIT, MAX_PAY, Paytable, amount_problem, is_whole
+from videopoker.paytable.reading import read_document
 from videopoker.usertext import first_control, quote
 
 TOP_KEYS = ("name", "game", "max_coins", "pays")

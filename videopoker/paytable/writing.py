@@ -7,10 +7,8 @@ never leaves a half-written or invalid table where a good one was.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -19,9 +17,10 @@ from ruamel.yaml.comments import CommentedSeq
 
 from videopoker.errors import PaytableError
 from videopoker.evaluate import PayCategory
-from videopoker.pays import Paytable
-from videopoker.paytable_check import check_document
-from videopoker.paytable_yaml import parse_document, read_document
+from videopoker.files import write_atomically
+from videopoker.paytable.checking import check_document
+from videopoker.paytable.pays import Paytable
+from videopoker.paytable.reading import parse_document, read_document
 
 
 def variant_text(source: Path, changes: Mapping[PayCategory, tuple[int, ...]], name: str | None = None) -> str:
@@ -43,12 +42,6 @@ def variant_text(source: Path, changes: Mapping[PayCategory, tuple[int, ...]], n
     return buffer.getvalue()
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
 def save_text(target: Path, text: str, *, force: bool = False) -> None:
     """Put ``text`` at ``target`` atomically; an existing file is replaced only with ``force``."""
     folder = target.parent
@@ -62,27 +55,10 @@ def save_text(target: Path, text: str, *, force: bool = False) -> None:
             raise PaytableError(f"{target}: is not a regular file; choose another name")
         if not force:
             raise PaytableError(f"{target}: already exists; add --force to replace it, or choose another name")
-    temporary = None
     try:
-        descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fchmod(file.fileno(), 0o666 & ~_umask())
-            os.fsync(file.fileno())
-        os.replace(temporary, target)
-        temporary = None
-        folder_descriptor = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(folder_descriptor)
-        finally:
-            os.close(folder_descriptor)
+        write_atomically(target, text)
     except OSError as error:
         raise PaytableError(f"{target}: cannot write: {error.strerror or error}") from None
-    finally:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
 
 
 def write_variant(source: Path, changes: Mapping[PayCategory, tuple[int, ...]], target: Path,

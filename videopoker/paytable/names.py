@@ -11,11 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from videopoker.errors import PaytableError
-from videopoker.pays import Paytable
-from videopoker.paytable_check import load_paytable
+from videopoker.paytable.checking import load_paytable
+from videopoker.paytable.pays import Paytable
 from videopoker.usertext import quote
 
-SHIPPED_DIR = Path(__file__).parent / "paytables"
+SHIPPED_DIR = Path(__file__).parent.parent / "paytables"
 DEFAULT_PAYTABLE = "jacks-or-better-9-6"
 #: How many names a "no such paytable" message lists before pointing at `paytable list`.
 NAMES_SHOWN = 8

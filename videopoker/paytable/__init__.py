@@ -1,0 +1,35 @@
+"""Paytables: YAML files that price each pay category, read strictly and written back faithfully.
+
+This module is the one name the rest of the program imports; each job lives in its own module:
+
+- :mod:`videopoker.paytable.pays`: the :class:`Paytable` value and the limit on a pay;
+- :mod:`videopoker.paytable.reading`: reading a file safely (regular files only, bounded, screened YAML);
+- :mod:`videopoker.paytable.checking`: validation, every problem with its ``file:line:col``;
+- :mod:`videopoker.paytable.names`: which file a name means (yours first, then the shipped ones);
+- :mod:`videopoker.paytable.settings`: the ``--set KEY=PAY`` syntax;
+- :mod:`videopoker.paytable.writing`: a repriced copy, comments kept, saved atomically.
+"""
+
+from __future__ import annotations
+
+from videopoker.paytable.checking import MAX_NAME_LENGTH, TOP_KEYS, check_document, load_paytable
+from videopoker.paytable.names import (
+    DEFAULT_PAYTABLE,
+    SHIPPED_DIR,
+    find_paytable,
+    paytable_files,
+    resolve_paytable,
+    user_dir,
+)
+from videopoker.paytable.pays import DEFAULT_MAX_COINS, MAX_COINS_LIMIT, MAX_PAY, Paytable, amount_problem, max_total
+from videopoker.paytable.reading import MAX_DEPTH, MAX_FILE_BYTES, parse_document, read_document, read_text
+from videopoker.paytable.settings import apply_settings, parse_pay_setting
+from videopoker.paytable.writing import save_text, variant_text, write_variant
+
+__all__ = [
+    "DEFAULT_MAX_COINS", "DEFAULT_PAYTABLE", "MAX_COINS_LIMIT", "MAX_DEPTH", "MAX_FILE_BYTES",
+    "MAX_NAME_LENGTH", "MAX_PAY", "SHIPPED_DIR", "TOP_KEYS", "Paytable", "amount_problem", "apply_settings",
+    "check_document", "find_paytable", "load_paytable", "max_total", "parse_document", "parse_pay_setting",
+    "paytable_files", "read_document", "read_text", "resolve_paytable", "save_text", "user_dir",
+    "variant_text", "write_variant",
+]
