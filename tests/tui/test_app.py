@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from textual.widgets import Button, OptionList, Static
@@ -12,7 +11,6 @@ from videopoker.game import Phase
 from videopoker.round import Round
 from videopoker.session import Session
 from videopoker.tui.app import VideoPokerApp
-from videopoker.tui.screens.dialog import Confirm
 from videopoker.tui.screens.help import HelpScreen
 from videopoker.tui.screens.picker import PaytablePicker
 from videopoker.tui.screens.recall import RecallScreen
@@ -146,25 +144,6 @@ async def test_a_dealt_hand_is_waiting_after_a_restart(isolated_home: Path) -> N
         assert state.phase is Phase.DEALT and state.hand == dealt.hand and state.credits == 995
         assert [view.card for view in again.query(CardView)] == list(dealt.hand)
         assert [view.held for view in again.query(CardView)] == [False, True, False, False, False]
-
-
-async def test_a_damaged_wallet_asks_before_starting_over(isolated_home: Path) -> None:
-    with Session.open(isolated_home) as session:
-        session.bet_max()
-    file = isolated_home / "wallet.json"
-    document = json.loads(file.read_text())
-    document["content"]["credits"] = 10**6
-    file.write_text(json.dumps(document))
-    app = VideoPokerApp(isolated_home, seed=9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        assert isinstance(app.screen, Confirm)
-        assert "was changed outside the game" in app.screen.text and "wallet.json.corrupt-" in app.screen.text
-        await pilot.press("escape")  # "no": leave it as it is
-    assert app.return_code == 1 and json.loads(file.read_text())["content"]["credits"] == 10**6
-    app = VideoPokerApp(isolated_home, seed=9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.click("#yes")
-        assert app.session is not None and app.session.state().credits == 1000
 
 
 async def test_the_layout_fits_small_and_large_terminals(isolated_home: Path) -> None:

@@ -131,26 +131,26 @@ async def test_a_name_with_markup_is_shown_as_written(isolated_home: Path) -> No
                    for i in range(options.option_count))
 
 
-async def test_the_damaged_wallet_dialog_keeps_the_file_on_enter(isolated_home: Path) -> None:
+async def test_a_damaged_wallet_is_kept_on_enter_and_started_over_only_deliberately(isolated_home: Path) -> None:
     with Session.open(isolated_home) as session:
         session.bet_max()
     file = isolated_home / "wallet.json"
     document = json.loads(file.read_text())
     document["content"]["credits"] = 10**6
     file.write_text(json.dumps(document))
-    app = VideoPokerApp(isolated_home, seed=8)
-    async with app.run_test(size=(80, 24)) as pilot:
-        assert isinstance(app.screen, Confirm)
-        await pilot.press("enter")  # the deal key, hammered: the safe answer
-    assert app.return_code == 1 and json.loads(file.read_text())["content"]["credits"] == 10**6
-    app = VideoPokerApp(isolated_home, seed=8)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("s", "space")  # a small s is not the deliberate key; space keeps the file
-    assert app.return_code == 1 and json.loads(file.read_text())["content"]["credits"] == 10**6
-    app = VideoPokerApp(isolated_home, seed=8)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("S")
-        assert app.session is not None and app.session.state().credits == 1000
+    for keys in (["enter"], ["s", "space"], ["escape"]):  # the deal key hammered; a small s; escape
+        app = VideoPokerApp(isolated_home, seed=8)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert isinstance(app.screen, Confirm)
+            assert "was changed outside the game" in app.screen.text and "wallet.json.corrupt-" in app.screen.text
+            await pilot.press(*keys)
+        assert app.return_code == 1 and json.loads(file.read_text())["content"]["credits"] == 10**6, keys
+    for deliberate in ("S", "click"):
+        app = VideoPokerApp(isolated_home, seed=8)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await (pilot.click("#yes") if deliberate == "click" else pilot.press("S"))
+            assert app.session is not None and app.session.state().credits == 1000
+        file.write_text(json.dumps(document))
 
 
 async def test_help_says_the_bet_range_of_the_table_in_play(isolated_home: Path, tmp_path: Path) -> None:
