@@ -64,14 +64,18 @@ def test_a_seeded_game_is_practice_and_leaves_the_wallet_alone(isolated_home: Pa
 def test_kill_dash_nine_of_the_real_machine_keeps_the_books(isolated_home: Path) -> None:
     env = environment(isolated_home)
     rng = random.Random(5)
-    games = []
-    for _ in range(12):
+    games = [0]
+    kills = 0
+    # Keys come faster and slower than the double-tap guard on DEAL; the machine decides which land, so
+    # the test kills until the books span many games (a slow machine just takes more kills).
+    while games[-1] <= 20 and kills < 60:
+        kills += 1
         terminal = Terminal(GAME, env)
         try:
             assert terminal.wait_for(b"CREDIT"), terminal.output[-500:]
             for _ in range(rng.randrange(5, 40)):
                 terminal.send(rng.choice(["m", "m", " ", " ", "1", "2", "3", "4", "5", "b"]))
-                time.sleep(rng.uniform(0, 0.04))
+                time.sleep(rng.choice([0.0, 0.02, 0.35]))
         finally:
             terminal.close()  # SIGKILL, mid-whatever
         assert not list(isolated_home.glob("wallet.json.corrupt-*")), "a kill must never damage the wallet"
@@ -82,7 +86,8 @@ def test_kill_dash_nine_of_the_real_machine_keeps_the_books(isolated_home: Path)
             games.append(history.games)
         saved = json.loads((isolated_home / "wallet.json").read_text())
         assert saved["format"] == 2
-    assert games[-1] > 20, "the kills should land among many games"
+    assert games[-1] > 20, f"{kills} kills and only {games[-1]} games: the machine took no keys?"
+    assert kills >= 3
 
 
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP])
