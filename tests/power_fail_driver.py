@@ -1,6 +1,7 @@
 """A player that never stops: deals, holds by a fixed rule and draws, until it is killed.
 
-Run as ``python tests/power_fail_driver.py HOME SEED``.  Every choice it makes is a function of
+Run as ``python tests/power_fail_driver.py HOME SEED HANDS``: it plays rounds of HANDS hands (one
+hand at a time when the credit left is less than HANDS, till the meter is empty and refilled).  Every choice it makes is a function of
 the saved state alone (the deal and the draw of game n are seeded by SEED and n), so a test can
 replay the same play in memory and know every state the wallet may hold after a kill at any
 moment.  After each transition returns (saved, so the player may see it) the driver prints the
@@ -30,11 +31,13 @@ def wanted_holds(hand: tuple[Card, ...]) -> tuple[bool, ...]:
 def seen(session: Session) -> list[Any]:
     """What the player sees: the meters, the hand, the holds, and the books behind the recall."""
     state, history = session.state(), session.history
+    results = [] if state.last is None else [
+        [[str(card) for card in result.final], result.win] for result in state.last.results]
     return [history.games, history.refills, history.total_bet, history.total_won, state.credits, state.bet,
-            state.phase.value, [str(card) for card in state.hand], list(state.held)]
+            state.phase.value, [str(card) for card in state.hand], list(state.held), state.hands, results]
 
 
-def step(session: Session, seed: int) -> None:
+def step(session: Session, seed: int, hands: int) -> None:
     """One saved transition: the next thing this player does from the state as saved."""
     state = session.state()
     if state.phase is Phase.DEALT:
@@ -47,18 +50,20 @@ def step(session: Session, seed: int) -> None:
         session.draw()
     elif session.can_refill:
         session.refill()
-    elif state.bet != min(BET, state.credits):
-        session.set_bet(min(BET, state.credits))
+    elif state.hands != (hands if state.credits >= hands else 1):
+        session.set_hands(hands if state.credits >= hands else 1)
+    elif state.bet != min(BET, state.credits // state.hands):
+        session.set_bet(min(BET, state.credits // state.hands))
     else:
         session.machine.rng = random.Random(seed * 1_000_003 + session.history.games * 2)
         session.deal()
 
 
 if __name__ == "__main__":
-    home, seed = Path(sys.argv[1]), int(sys.argv[2])
+    home, seed, hands = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
     player = Session.open(home)
     player.machine.paytable.game.evaluate_index(range(5))  # build the rules table before "ready"
     print("ready", json.dumps(seen(player)), flush=True)
     while True:
-        step(player, seed)
+        step(player, seed, hands)
         print(json.dumps(seen(player)), flush=True)

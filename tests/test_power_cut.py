@@ -130,7 +130,7 @@ def test_a_power_cut_anywhere_leaves_the_last_state_shown_or_the_next(tmp_path: 
         shown = [seen(session)]
         ends = []  # the number of events recorded when each step had returned (been shown)
         for _ in range(STEPS):
-            step(session, seed=5)
+            step(session, seed=5, hands=3)
             shown.append(seen(session))
             ends.append(len(disk.events))
         monkeypatch.undo()

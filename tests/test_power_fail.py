@@ -33,13 +33,13 @@ def key(state: list[Any]) -> str:
     return json.dumps(state)
 
 
-def replay(home: Path, games: int) -> dict[str, int]:
+def replay(home: Path, games: int, hands: int) -> dict[str, int]:
     """Every state the driver shows on its way through ``games`` games, numbered in order."""
     order: dict[str, int] = {}
     with Session.start_over(home) as session:
         order[key(seen(session))] = 0
         while session.history.games <= games:
-            step(session, SEED)
+            step(session, SEED, hands)
             order.setdefault(key(seen(session)), len(order))
     return order
 
@@ -51,15 +51,17 @@ def restored(home: Path) -> list[Any]:
 
 
 @pytest.mark.slow
-def test_kill_dash_nine_at_random_moments_loses_nothing_the_player_saw(tmp_path: Path) -> None:
+@pytest.mark.parametrize("hands, kills, rounds", [(1, KILLS, 100), (10, KILLS // 2, 40)])
+def test_kill_dash_nine_at_random_moments_loses_nothing_the_player_saw(tmp_path: Path, hands: int, kills: int,
+                                                                        rounds: int) -> None:
     home, replay_home = tmp_path / "home", tmp_path / "replay"
     env = dict(os.environ, VIDEOPOKER_HOME=str(home), PYTHONPATH=os.pathsep.join(
         [str(DRIVER.parent), os.environ.get("PYTHONPATH", "")]))
     rng = random.Random(SEED)
     pairs: list[tuple[list[Any], list[Any]]] = []  # (last shown, restored after the kill)
     last_shown: list[Any] | None = None
-    for _ in range(KILLS):
-        child = subprocess.Popen([sys.executable, str(DRIVER), str(home), str(SEED)], env=env,
+    for _ in range(kills):
+        child = subprocess.Popen([sys.executable, str(DRIVER), str(home), str(SEED), str(hands)], env=env,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert child.stdout is not None
         if rng.random() < 0.9:  # most kills mid-play; some during start-up and recovery
@@ -79,12 +81,14 @@ def test_kill_dash_nine_at_random_moments_loses_nothing_the_player_saw(tmp_path:
             last_shown = after  # the next run starts from what the restart shows
     assert not list(home.glob("wallet.json.corrupt-*")), "a kill must never leave a damaged wallet"
     games = max(after[0] for _, after in pairs)
-    assert games > 100, "the driver should have played a good many games between kills"
-    order = replay(replay_home, games)
+    assert games > rounds, "the driver should have played a good many rounds between kills"
+    order = replay(replay_home, games, hands)
     for shown, after in pairs:
         assert key(after) in order, f"after a kill the machine came back in a state no play shows: {after}"
         assert order[key(after)] - order[key(shown)] in (0, 1), (
             f"the player saw {shown}, but the restart shows {after}")
-        _, refills, total_bet, total_won, credits, bet, phase = after[:7]
-        assert credits == 1000 + 1000 * refills - total_bet + total_won - (bet if phase == "dealt" else 0)
+        _, refills, total_bet, total_won, credits, bet, phase, _, _, played = after[:10]
+        staked = bet * played if phase == "dealt" else 0
+        assert credits == 1000 + 1000 * refills - total_bet + total_won - staked
     assert any(after[6] == "dealt" and any(after[8]) for _, after in pairs), "some kills should land on holds"
+    assert any(after[6] == "dealt" and after[9] == hands for _, after in pairs), f"and mid {hands}-hand rounds"

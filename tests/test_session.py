@@ -15,7 +15,7 @@ from videopoker.errors import CardError, GameError, PaytableError, StateError
 from videopoker.game import Phase
 from videopoker.paytable import find_paytable, load_paytable
 from videopoker.session import RECALL_SIZE, Session
-from videopoker.wallet import DamagedWallet, Wallet, WalletBusy, checksum
+from videopoker.wallet import FORMAT, DamagedWallet, Wallet, WalletBusy, checksum
 
 FIXTURES = REPO / "tests" / "wallets"
 
@@ -165,24 +165,42 @@ def test_a_bad_table_named_at_the_start_changes_nothing(isolated_home: Path) -> 
 
 # -- older and newer formats --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("fixture", ["format-1-idle.json", "format-1-dealt.json"])
-def test_a_wallet_from_format_1_loads_and_is_migrated(isolated_home: Path, fixture: str) -> None:
+def _as_saved(content: dict) -> tuple[int, int, list[str] | None, list[bool] | None]:
+    """Credits, bet, and the dealt cards and holds of a round in play, from a format 1 or 2 file."""
+    if "machine" in content:  # format 1
+        machine = content["machine"]
+        dealt = machine["phase"] == "dealt"
+        return (machine["credits"], machine["bet"], machine["hand"] if dealt else None,
+                machine["held"] if dealt else None)
+    played = content["round"]
+    return (content["credits"], content["bet"], played and played["dealt"], played and played["held"])
+
+
+@pytest.mark.parametrize("fixture", ["format-1-idle.json", "format-1-dealt.json",
+                                     "format-2-idle.json", "format-2-dealt.json"])
+def test_a_wallet_from_an_older_format_loads_and_is_migrated(isolated_home: Path, fixture: str) -> None:
     isolated_home.mkdir()
     shutil.copy(FIXTURES / fixture, isolated_home / "wallet.json")
-    old = json.loads((FIXTURES / fixture).read_text())["content"]
+    document = json.loads((FIXTURES / fixture).read_text())
+    old = document["content"]
+    credits, bet, dealt, held = _as_saved(old)
     with Session.open(isolated_home, random.Random(5)) as session:
         state = session.state()
-        assert session.migrated_from == 1
-        assert state.credits == old["machine"]["credits"] and state.bet == old["machine"]["bet"]
+        assert session.migrated_from == document["format"] < FORMAT
+        assert (state.credits, state.bet, state.hands) == (credits, bet, 1)
         assert session.history.games == old["history"]["games"] == 3
-        assert json.loads((isolated_home / "wallet.json").read_text())["format"] == 2
-        assert [str(card) for card in state.hand] == old["machine"]["hand"]
-        assert state.phase.value == old["machine"]["phase"]
-        if state.phase is Phase.DEALT:
-            assert list(state.held) == old["machine"]["held"]
+        assert session.history.total_bet == old["history"]["total_bet"]
+        assert [(game.final, game.win) for game in session.history.recall] == [
+            (tuple(Card.parse(c) for c in game["final"]), game["win"]) for game in old["history"]["recall"]]
+        assert json.loads((isolated_home / "wallet.json").read_text())["format"] == FORMAT
+        assert state.phase is (Phase.DEALT if dealt else Phase.IDLE)
+        if dealt:
+            assert [str(card) for card in state.hand] == dealt and list(state.held) == held
         session.deal_or_draw()
     saved = json.loads((isolated_home / "wallet.json").read_text())
-    assert saved["format"] == 2 and "stub" not in json.dumps(saved)
+    assert saved["format"] == FORMAT and "stub" not in json.dumps(saved)
+    with Session.open(isolated_home) as session:  # and what was migrated reads back as itself
+        assert session.migrated_from is None and session.history.games == 3 + bool(dealt)
 
 
 def test_a_format_1_hand_whose_table_is_gone_is_void_with_its_bet_returned(isolated_home: Path) -> None:
@@ -202,7 +220,7 @@ def test_a_wallet_from_a_newer_version_is_refused_and_left_untouched(isolated_ho
     rewrite(isolated_home, lambda content: None)
     file = isolated_home / "wallet.json"
     document = json.loads(file.read_text())
-    document["format"] = 3
+    document["format"] = FORMAT + 1
     file.write_text(json.dumps(document))
     before = file.read_bytes()
     with pytest.raises(StateError, match="newer videopoker") as caught:
@@ -259,7 +277,11 @@ def test_damaged_wallets_say_what_is_wrong(isolated_home: Path, content: str, pr
     (lambda c: c["round"]["paytable"]["pays"].update(flush=[1, 2]), "5 whole totals"),
     (lambda c: c["round"]["paytable"].update(name="\x1b]0;PWNED\x07"), "control characters"),
     (lambda c: c["round"]["paytable"].update(game=["jacks-or-better"]), "not a short text"),
-    (lambda c: c.update(bet=4), "is not the bet 5 of the hand in play"),
+    (lambda c: c.update(bet=4), "a bet of 4 × 1 hands is not the 5 × 1 of the round in play"),
+    (lambda c: c.update(hands=3), "a bet of 5 × 3 hands is not the 5 × 1 of the round in play"),
+    (lambda c: c.update(hands=4), "wallet.hands 4 is not one of 1, 3, 5, 10, 50, 100"),
+    (lambda c: c["round"].update(hands=1000), "round.hands 1000 outside 1..100"),
+    (lambda c: c.pop("hands"), "lacks 'hands'"),
     (lambda c: c.pop("history"), "lacks 'history'"),
 ])
 def test_an_inconsistent_but_checksummed_wallet_is_refused(isolated_home: Path, change: object,

@@ -20,9 +20,9 @@ from videopoker.cards import Card, RandomLike
 from videopoker.errors import GameError, InsufficientCredit
 from videopoker.evaluate import PayCategory
 from videopoker.paytable import Paytable, resolve_paytable  # noqa: F401  (doctest)
-from videopoker.round import HAND_SIZE, Round
+from videopoker.round import HAND_SIZE, PLAY_LINES, Round
 
-__all__ = ["HAND_SIZE", "Machine", "MachineState", "Outcome", "Phase"]
+__all__ = ["HAND_SIZE", "PLAY_LINES", "HandResult", "Machine", "MachineState", "Outcome", "Phase", "check_hands"]
 
 
 class Phase(StrEnum):
@@ -31,27 +31,52 @@ class Phase(StrEnum):
 
 
 @dataclass(frozen=True)
+class HandResult:
+    """One hand of a round after the draw: its final cards, what they make and what they paid."""
+
+    final: tuple[Card, ...]
+    category: PayCategory
+    win: int
+
+
+@dataclass(frozen=True)
 class Outcome:
-    """A finished game, as the machine's game recall shows it."""
+    """A finished round, as the machine's game recall shows it: every hand, the dealt one first."""
 
     dealt: tuple[Card, ...]
     held: tuple[bool, ...]
-    final: tuple[Card, ...]
-    category: PayCategory
-    bet: int
-    win: int
+    bet: int                            # coins per hand
+    results: tuple[HandResult, ...]
     credits_after: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"dealt": [str(c) for c in self.dealt], "held": list(self.held),
-                "final": [str(c) for c in self.final], "category": self.category.value,
-                "bet": self.bet, "win": self.win, "credits_after": self.credits_after}
+    @property
+    def hands(self) -> int:
+        return len(self.results)
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Outcome:
-        return cls(tuple(Card.parse(c) for c in data["dealt"]), tuple(bool(h) for h in data["held"]),
-                   tuple(Card.parse(c) for c in data["final"]), PayCategory(data["category"]),
-                   int(data["bet"]), int(data["win"]), int(data["credits_after"]))
+    @property
+    def stake(self) -> int:
+        return self.bet * self.hands
+
+    @property
+    def win(self) -> int:
+        """The round's total win, as the WIN meter shows it."""
+        return sum(result.win for result in self.results)
+
+    @property
+    def final(self) -> tuple[Card, ...]:
+        """The dealt hand after its draw (the bottom hand on a multi-hand machine)."""
+        return self.results[0].final
+
+    @property
+    def category(self) -> PayCategory:
+        """What the dealt hand made after its draw."""
+        return self.results[0].category
+
+    def to_json(self) -> dict[str, Any]:
+        return {"dealt": [str(c) for c in self.dealt], "held": list(self.held), "bet": self.bet,
+                "hands": [{"final": [str(c) for c in result.final], "category": result.category.value,
+                           "win": result.win} for result in self.results],
+                "credits_after": self.credits_after}
 
 
 @dataclass(frozen=True)
@@ -60,27 +85,34 @@ class MachineState:
 
     phase: Phase
     credits: int
-    bet: int
+    bet: int                           # coins per hand
+    hands: int                         # hands the round in play (or the next deal) is played as
     hand: tuple[Card, ...]
     held: tuple[bool, ...]
     last: Outcome | None
     paytable: Paytable = field(repr=False)
 
+    @property
+    def stake(self) -> int:
+        return self.bet * self.hands
+
 
 class Machine:
     """One video poker machine: a paytable, a credit meter, and the round in play if any.
 
-    ``paytable`` is the table the next deal is dealt under; a round in play keeps its own.
+    ``paytable`` and ``hands`` are what the next deal is dealt under; a round in play keeps its
+    own.  ``bet`` is coins per hand.
     """
 
     def __init__(self, paytable: Paytable, credits: int = 1000, rng: RandomLike | None = None,
-                 bet: int | None = None) -> None:
+                 bet: int | None = None, hands: int = 1) -> None:
         if credits < 0:
             raise GameError(f"credits cannot be negative, got {credits}")
         self.paytable = paytable
         self.credits = credits
         self.rng: RandomLike = rng if rng is not None else secrets.SystemRandom()
         self.bet = bet if bet is not None else paytable.max_coins
+        self.hands = check_hands(hands)
         self.round: Round | None = None
         self.last: Outcome | None = None
 
@@ -114,30 +146,49 @@ class Machine:
         self.bet = coins
         return self.snapshot()
 
+    def set_hands(self, hands: int) -> MachineState:
+        """Play the next rounds as ``hands`` hands (1, 3, 5, 10, 50 or 100)."""
+        self._require(Phase.IDLE, "change the number of hands")
+        self.hands = check_hands(hands)
+        return self.snapshot()
+
+    def next_hands(self) -> MachineState:
+        """The next choice of hands, back to one after the most, as a machine's PLAY button does."""
+        self._require(Phase.IDLE, "change the number of hands")
+        self.hands = PLAY_LINES[(PLAY_LINES.index(self.hands) + 1) % len(PLAY_LINES)]
+        return self.snapshot()
+
+    def switch_paytable(self, paytable: Paytable) -> MachineState:
+        """Deal the next rounds under ``paytable``; the bet kept if the new table takes it."""
+        self._require(Phase.IDLE, "change the paytable")
+        self.paytable = paytable
+        self.bet = min(self.bet, paytable.max_coins)
+        self.last = None
+        return self.snapshot()
+
     def bet_max(self) -> MachineState:
-        """Bet the most the table takes (or all the credit left) and deal at once."""
+        """Bet the most coins per hand the table takes (or the credit left allows) and deal at once."""
         self._require(Phase.IDLE, "bet")
-        if self.credits < 1:
-            raise InsufficientCredit("no credit left to bet")
-        self.bet = min(self.paytable.max_coins, self.credits)
+        if self.credits < self.hands:
+            raise InsufficientCredit(self._short(1))
+        self.bet = min(self.paytable.max_coins, self.credits // self.hands)
         return self.deal()
 
     def deal(self) -> MachineState:
         """Take the bet from the credit meter and deal five cards from a full deck."""
         self._require(Phase.IDLE, "deal")
-        if self.bet > self.credits:
-            raise InsufficientCredit(f"a bet of {self.bet} is more than the {self.credits} credits "
-                                     "left; bet less")
-        self.start(Round.deal(self.paytable, self.bet, self.rng))
+        if self.bet * self.hands > self.credits:
+            raise InsufficientCredit(self._short(self.bet))
+        self.start(Round.deal(self.paytable, self.bet, self.rng, self.hands))
         return self.snapshot()
 
     def start(self, dealt: Round) -> None:
-        """Put a dealt round in play and take its bet (a test can deal a known hand this way)."""
+        """Put a dealt round in play and take its stake (a test can deal a known hand this way)."""
         self._require(Phase.IDLE, "deal")
-        if dealt.bet > self.credits:
-            raise InsufficientCredit(f"a bet of {dealt.bet} is more than the {self.credits} credits left")
-        self.credits -= dealt.bet
-        self.bet = dealt.bet
+        if dealt.stake > self.credits:
+            raise InsufficientCredit(f"a bet of {dealt.stake} is more than the {self.credits} credits left")
+        self.credits -= dealt.stake
+        self.bet, self.hands = dealt.bet, dealt.hands
         self.round = dealt
 
     def toggle_hold(self, position: int) -> MachineState:
@@ -152,10 +203,9 @@ class Machine:
         if self.round is None:
             raise GameError("cannot draw before the deal")
         played = self.round
-        final = played.draw(self.rng)
-        category, win = played.settle(final)
-        self.credits += win
-        self.last = Outcome(played.dealt, played.held, final, category, played.bet, win, self.credits)
+        results = tuple(HandResult(final, *played.settle(final)) for final in played.draw(self.rng))
+        self.credits += sum(result.win for result in results)
+        self.last = Outcome(played.dealt, played.held, played.bet, results, self.credits)
         self.round = None
         self.bet = min(self.bet, self.paytable.max_coins)  # the next table may take fewer coins
         return self.snapshot()
@@ -173,10 +223,26 @@ class Machine:
     def snapshot(self) -> MachineState:
         """The machine as a screen shows it; while a round is in play, with that round's pays."""
         paytable = self.round.paytable if self.round is not None else self.paytable
-        return MachineState(self.phase, self.credits, self.bet, self.hand, self.held, self.last, paytable)
+        return MachineState(self.phase, self.credits, self.bet, self.hands, self.hand, self.held, self.last,
+                            paytable)
+
+    def _short(self, coins: int) -> str:
+        """Why the credit left cannot pay for a round of ``coins`` per hand, and what to do."""
+        if self.credits == 0:
+            return "no credit left to bet"
+        if self.hands == 1:
+            return f"a bet of {coins} is more than the {self.credits:,} credits left; bet less"
+        return (f"{self.hands} hands at {coins} coin{'s' if coins > 1 else ''} need {coins * self.hands:,} "
+                f"credits, {self.credits:,} left; {'bet less' if coins > 1 else 'play fewer hands'}")
 
     def _require(self, phase: Phase, action: str) -> None:
         if self.phase is not phase:
             when = "before the deal" if phase is Phase.DEALT else "until the hand is drawn"
             raise GameError(f"cannot {action} {when}")
 
+
+def check_hands(hands: int) -> int:
+    """``hands`` if a machine deals that many at once, else a :class:`GameError` naming the choices."""
+    if hands not in PLAY_LINES:
+        raise GameError(f"a machine plays {', '.join(map(str, PLAY_LINES))} hands, got {hands}")
+    return hands

@@ -1,4 +1,4 @@
-"""A round of play as a value: the dealt hand, the holds, the bet and the pays it was dealt under.
+"""A round of play as a value: the dealt hand, the holds, the bet, the hands and the pays it was dealt under.
 
 A round is frozen: holding a card gives a new round, so undoing a failed save is keeping the old
 value, and a test deals a known hand by building one.  The replacement cards are not part of a
@@ -6,6 +6,11 @@ dealt round: :meth:`Round.draw` chooses them when the player draws, from the dec
 dealt cards, so nothing in memory or on disk knows the coming draw before the player asks for it.
 The round carries its paytable, so it settles on the pays it was dealt under even if the file
 is edited or moved before the draw.
+
+A multi-hand round (Triple, Five, Ten Play …) is one dealt hand whose holds are copied to
+``hands`` hands; at the draw each hand gets its own replacements from its own deck without the
+dealt cards, and each is settled alone.  ``bet`` is coins per hand; the round stakes
+``bet × hands``.
 
 >>> import random
 >>> from videopoker.paytable import resolve_paytable
@@ -24,16 +29,19 @@ from videopoker.evaluate import PayCategory
 from videopoker.paytable import Paytable
 
 HAND_SIZE = 5
+#: The hands a machine deals at once: single hand, Triple, Five, Ten, Fifty and Hundred Play.
+PLAY_LINES = (1, 3, 5, 10, 50, 100)
 
 
 @dataclass(frozen=True)
 class Round:
-    """One dealt hand waiting for its draw."""
+    """One dealt hand waiting for its draw, to be played as ``hands`` hands."""
 
     paytable: Paytable
     bet: int
     dealt: tuple[Card, ...]
     held: tuple[bool, ...] = (False,) * HAND_SIZE
+    hands: int = 1
 
     def __post_init__(self) -> None:
         check_hand(self.dealt, HAND_SIZE)
@@ -41,12 +49,20 @@ class Round:
             raise GameError(f"a round holds {HAND_SIZE} flags, got {len(self.held)}")
         if not 1 <= self.bet <= self.paytable.max_coins:
             raise GameError(f"a bet is 1..{self.paytable.max_coins} coins, got {self.bet}")
+        if self.hands not in PLAY_LINES:
+            raise GameError(f"a round plays {', '.join(map(str, PLAY_LINES))} hands, got {self.hands}")
         check_deck(self.dealt, self.paytable.game.jokers, self.paytable.game.title)
 
+    @property
+    def stake(self) -> int:
+        """Credits the round takes: coins per hand times hands."""
+        return self.bet * self.hands
+
     @classmethod
-    def deal(cls, paytable: Paytable, bet: int, rng: RandomLike) -> Round:
+    def deal(cls, paytable: Paytable, bet: int, rng: RandomLike, hands: int = 1) -> Round:
         """Five cards at random from a full deck of the paytable's game."""
-        return cls(paytable, bet, tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng)))
+        return cls(paytable, bet, tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng)),
+                   hands=hands)
 
     def hold(self, position: int) -> Round:
         """The round with the card at ``position`` (0..4) held or released."""
@@ -56,15 +72,20 @@ class Round:
         held[position] = not held[position]
         return replace(self, held=tuple(held))
 
-    def draw(self, rng: RandomLike) -> tuple[Card, ...]:
-        """The final hand: the held cards kept, the others replaced from the rest of the deck."""
+    def draw(self, rng: RandomLike) -> tuple[tuple[Card, ...], ...]:
+        """The final hands, the dealt one first: each keeps the held cards and replaces the others
+        from its own deck, the full deck without the five dealt cards."""
         dealt = {card.index for card in self.dealt}
         rest = [card for card in full_deck(self.paytable.game.jokers) if card.index not in dealt]
-        replacements = iter(take_random(rest, self.held.count(False), rng))
-        return tuple(card if keep else next(replacements) for card, keep in zip(self.dealt, self.held))
+        drawing = self.held.count(False)
+        finals = []
+        for _ in range(self.hands):
+            replacements = iter(take_random(rest, drawing, rng))
+            finals.append(tuple(card if keep else next(replacements) for card, keep in zip(self.dealt, self.held)))
+        return tuple(finals)
 
     def settle(self, final: tuple[Card, ...]) -> tuple[PayCategory, int]:
-        """What ``final`` is and what it pays on this round's bet and pays."""
+        """What one final hand ``final`` is and what it pays on this round's coins per hand and pays."""
         game = self.paytable.game
         category = game.categories[game.evaluate_index([card.index for card in final])]
         return category, self.paytable.pay(category, self.bet)

@@ -18,7 +18,7 @@ from types import TracebackType
 
 from videopoker.cards import RandomLike
 from videopoker.errors import GameError, PaytableError, VideoPokerError
-from videopoker.game import Machine, MachineState, Phase
+from videopoker.game import Machine, MachineState, Phase, check_hands
 from videopoker.paytable import DEFAULT_PAYTABLE, SHIPPED_DIR, Paytable, resolve_paytable
 from videopoker.wallet import FORMAT, Wallet
 from videopoker.wallet_content import RECALL_SIZE, History, Saved, decode, encode
@@ -56,22 +56,26 @@ class Session:
     # -- opening ------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, home: Path, rng: RandomLike | None = None, paytable: str | None = None) -> Session:
+    def open(cls, home: Path, rng: RandomLike | None = None, paytable: str | None = None,
+             hands: int | None = None) -> Session:
         """Resume the saved machine (a dealt hand comes back as it was), or start a new player.
 
         A ``paytable`` named here is read first, so a bad name changes nothing; with a hand
         waiting, that hand finishes on the pays it was dealt under and the new table is next.
+        ``hands`` asked for likewise plays from the next deal.
         Raises :class:`WalletBusy` when another game holds the wallet and
         :class:`DamagedWallet` when the file cannot be trusted: nothing is replaced until the
         player agrees to :meth:`start_over`.
         """
         requested = resolve_paytable(paytable) if paytable is not None else None
+        if hands is not None:
+            check_hands(hands)
         wallet = Wallet(home)
         wallet.claim()
         try:
             stored = wallet.load()
             if stored is None:
-                return cls._begin(wallet, rng, requested)
+                return cls._begin(wallet, rng, requested, hands)
             version, content = stored
             try:
                 saved = decode(version, content)
@@ -80,34 +84,39 @@ class Session:
                 raise wallet.damaged(f"does not hold a consistent machine ({error})") from None
             if version < FORMAT:
                 session.migrated_from = version
-            if version < FORMAT or requested is not None:
-                session._save()  # the migration, or the table asked for, holds from now on
+            if hands is not None:
+                session.machine.hands = hands  # a round in play keeps its own
+            if version < FORMAT or requested is not None or hands is not None:
+                session._save()  # the migration, or what was asked for, holds from now on
         except BaseException:
             wallet.release()
             raise
         return session
 
     @classmethod
-    def start_over(cls, home: Path, rng: RandomLike | None = None, paytable: str | None = None) -> Session:
+    def start_over(cls, home: Path, rng: RandomLike | None = None, paytable: str | None = None,
+                   hands: int | None = None) -> Session:
         """A new player: 1,000 credits, no history. Overwrites whatever wallet was there."""
         requested = resolve_paytable(paytable) if paytable is not None else None
         wallet = Wallet(home)
         wallet.claim()
         try:
-            return cls._begin(wallet, rng, requested)
+            return cls._begin(wallet, rng, requested, hands)
         except BaseException:
             wallet.release()
             raise
 
     @classmethod
-    def for_practice(cls, rng: RandomLike | None = None, paytable: str | None = None) -> Session:
+    def for_practice(cls, rng: RandomLike | None = None, paytable: str | None = None,
+                     hands: int | None = None) -> Session:
         """A practice machine with 1,000 credits and no wallet: nothing it does is kept."""
-        machine = Machine(resolve_paytable(paytable or DEFAULT_PAYTABLE), STARTING_CREDITS, rng)
+        machine = Machine(resolve_paytable(paytable or DEFAULT_PAYTABLE), STARTING_CREDITS, rng, hands=hands or 1)
         return cls(machine, None, History())
 
     @classmethod
-    def _begin(cls, wallet: Wallet, rng: RandomLike | None, requested: Paytable | None) -> Session:
-        machine = Machine(requested or resolve_paytable(DEFAULT_PAYTABLE), STARTING_CREDITS, rng)
+    def _begin(cls, wallet: Wallet, rng: RandomLike | None, requested: Paytable | None,
+               hands: int | None) -> Session:
+        machine = Machine(requested or resolve_paytable(DEFAULT_PAYTABLE), STARTING_CREDITS, rng, hands=hands or 1)
         session = cls(machine, wallet, History())
         session._save()
         return session
@@ -124,11 +133,12 @@ class Session:
                 paytable = resolve_paytable(saved.paytable)
             except PaytableError:  # moved or broken since: say so, keep playing
                 paytable, lost = resolve_paytable(DEFAULT_PAYTABLE), saved.paytable
-        machine = Machine(paytable, saved.credits, rng)
+        machine = Machine(paytable, saved.credits, rng, hands=saved.hands)
         machine.last, machine.round = saved.last, saved.round
         if saved.round is not None:
-            if saved.bet != saved.round.bet:
-                raise ValueError(f"bet {saved.bet} is not the bet {saved.round.bet} of the hand in play")
+            if (saved.bet, saved.hands) != (saved.round.bet, saved.round.hands):
+                raise ValueError(f"a bet of {saved.bet} × {saved.hands} hands is not the "
+                                 f"{saved.round.bet} × {saved.round.hands} of the round in play")
             machine.bet = saved.round.bet
             if saved.round.paytable != paytable:
                 notices.append(f"your dealt hand finishes on {saved.round.paytable.name}; then "
@@ -203,26 +213,24 @@ class Session:
 
     def switch_paytable(self, paytable: Paytable) -> MachineState:
         """Play another paytable; only between games, the bet kept if the new table allows it."""
-        def switch() -> MachineState:
-            if self.machine.phase is not Phase.IDLE:
-                raise GameError("cannot change the paytable until the hand is drawn")
-            self.machine.paytable = paytable
-            self.machine.bet = min(self.machine.bet, paytable.max_coins)
-            self.machine.last = None
-            return self.machine.snapshot()
+        return self._commit(lambda: self.machine.switch_paytable(paytable))
 
-        return self._commit(switch)
+    def set_hands(self, hands: int) -> MachineState:
+        return self._commit(lambda: self.machine.set_hands(hands))
+
+    def next_hands(self) -> MachineState:
+        return self._commit(self.machine.next_hands)
 
     def _commit(self, change: Callable[[], MachineState]) -> MachineState:
         """Apply ``change`` and save it; if the save fails, put the previous values back."""
         machine = self.machine
-        before = (machine.paytable, machine.credits, machine.bet, machine.round, machine.last)
+        before = (machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last)
         history = self.history.copy()
         state = change()
         try:
             self._save()
         except VideoPokerError:
-            machine.paytable, machine.credits, machine.bet, machine.round, machine.last = before
+            machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last = before
             self.history = history
             raise
         return state
@@ -231,5 +239,5 @@ class Session:
         if self.wallet is None:
             return
         machine = self.machine
-        self.wallet.save(encode(machine.credits, machine.bet, paytable_reference(machine.paytable),
+        self.wallet.save(encode(machine.credits, machine.bet, machine.hands, paytable_reference(machine.paytable),
                                 machine.round, machine.last, self.history))

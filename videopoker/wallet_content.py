@@ -6,14 +6,18 @@ must give either a machine that real play could have produced or a clear :class:
 that the game cannot hold.  Format 1 kept the rest of the shuffled deck and no pays; it is
 migrated on reading: the coming draw is dropped (it is chosen at DRAW now), and the dealt hand
 takes the pays of its table as the file stands, or is voided with its bet returned if the table
-is gone.
+is gone.  Format 2 played one hand a round: it reads as rounds of one hand.
 
-Format 2 content::
+Format 3 content::
 
-    {"credits", "bet", "paytable": reference of the table the next deal uses,
+    {"credits", "bet": coins per hand, "hands": hands per round,
+     "paytable": reference of the table the next deal uses,
      "round": null | {"paytable": {"name", "game", "max_coins", "pays": {key: [totals]}},
-                      "bet", "dealt": [5 cards], "held": [5 flags]},
+                      "bet", "hands", "dealt": [5 cards], "held": [5 flags]},
      "last": null | outcome, "history": {"games", "total_bet", "total_won", "refills", "recall"}}
+
+    outcome: {"dealt", "held", "bet", "hands": [{"final", "category", "win"} …], "credits_after"}
+    (formats 1 and 2: {"dealt", "held", "final", "category", "bet", "win", "credits_after"})
 """
 
 from __future__ import annotations
@@ -25,9 +29,9 @@ from typing import Any
 from videopoker.cards import Card
 from videopoker.errors import CardError, GameError, PaytableError
 from videopoker.evaluate import GAMES, PayCategory
-from videopoker.game import Outcome
+from videopoker.game import HandResult, Outcome
 from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, Paytable, resolve_paytable
-from videopoker.round import HAND_SIZE, Round
+from videopoker.round import HAND_SIZE, PLAY_LINES, Round
 
 #: No real play comes near this; it keeps every figure an exact integer in a float as well.
 MAX_CREDITS = 10**15
@@ -40,7 +44,7 @@ MAX_TEXT = 1000
 class History:
     """What a machine's game recall and meters keep: the last games and the lifetime totals."""
 
-    games: int = 0
+    games: int = 0                      # rounds played, of however many hands
     total_bet: int = 0
     total_won: int = 0
     refills: int = 0
@@ -48,7 +52,7 @@ class History:
 
     def record(self, outcome: Outcome) -> None:
         self.games += 1
-        self.total_bet += outcome.bet
+        self.total_bet += outcome.stake
         self.total_won += outcome.win
         self.recall = (outcome, *self.recall)[:RECALL_SIZE]
 
@@ -61,7 +65,8 @@ class Saved:
     """A decoded wallet: everything a session is rebuilt from."""
 
     credits: int
-    bet: int
+    bet: int                # coins per hand
+    hands: int              # hands per round, for the next deal
     paytable: str           # reference of the table for the next deal
     round: Round | None
     last: Outcome | None
@@ -76,12 +81,12 @@ def paytable_to_json(paytable: Paytable) -> dict[str, Any]:
             "pays": {category.value: list(amounts) for category, amounts in paytable.pays.items()}}
 
 
-def encode(credits: int, bet: int, paytable: str, current: Round | None, last: Outcome | None,
+def encode(credits: int, bet: int, hands: int, paytable: str, current: Round | None, last: Outcome | None,
            history: History) -> dict[str, Any]:
     played = None if current is None else {
-        "paytable": paytable_to_json(current.paytable), "bet": current.bet,
+        "paytable": paytable_to_json(current.paytable), "bet": current.bet, "hands": current.hands,
         "dealt": [str(card) for card in current.dealt], "held": list(current.held)}
-    return {"credits": credits, "bet": bet, "paytable": paytable, "round": played,
+    return {"credits": credits, "bet": bet, "hands": hands, "paytable": paytable, "round": played,
             "last": last.to_json() if last else None,
             "history": {"games": history.games, "total_bet": history.total_bet, "total_won": history.total_won,
                         "refills": history.refills, "recall": [outcome.to_json() for outcome in history.recall]}}
@@ -143,20 +148,41 @@ def _flags(data: Any, key: str, where: str) -> tuple[bool, ...]:
     return tuple(items)
 
 
-def _outcome(data: Any, where: str) -> Outcome:
+def _category(data: Any, where: str) -> PayCategory:
     try:
-        category = PayCategory(_field(data, "category", where))
+        return PayCategory(_field(data, "category", where))
     except (ValueError, TypeError):
         raise ValueError(f"{where}.category is not a hand this program knows") from None
-    return Outcome(_cards(data, "dealt", where), _flags(data, "held", where), _cards(data, "final", where),
-                   category, _whole(data, "bet", where, 1, MAX_COINS_LIMIT),
-                   _whole(data, "win", where, 0, MAX_PAY * MAX_COINS_LIMIT),
+
+
+def _result(data: Any, where: str) -> HandResult:
+    return HandResult(_cards(data, "final", where), _category(data, where),
+                      _whole(data, "win", where, 0, MAX_PAY * MAX_COINS_LIMIT))
+
+
+def _hands(data: Any, key: str, where: str) -> int:
+    hands = _whole(data, key, where, 1, PLAY_LINES[-1])
+    if hands not in PLAY_LINES:
+        raise ValueError(f"{where}.{key} {hands} is not one of {', '.join(map(str, PLAY_LINES))}")
+    return hands
+
+
+def _outcome(data: Any, where: str, version: int) -> Outcome:
+    if version < 3:  # one hand a round, its result inline
+        results = (_result(data, where),)
+    else:
+        items = _list(data, "hands", where, PLAY_LINES[-1])
+        results = tuple(_result(item, f"{where}.hands[{n}]") for n, item in enumerate(items))
+        if len(results) not in PLAY_LINES:
+            raise ValueError(f"{where}.hands has {len(results)} hands")
+    return Outcome(_cards(data, "dealt", where), _flags(data, "held", where),
+                   _whole(data, "bet", where, 1, MAX_COINS_LIMIT), results,
                    _whole(data, "credits_after", where, 0, MAX_CREDITS))
 
 
-def _history(data: Any) -> History:
+def _history(data: Any, version: int) -> History:
     where = "history"
-    recall = tuple(_outcome(item, f"history.recall[{n}]")
+    recall = tuple(_outcome(item, f"history.recall[{n}]", version)
                    for n, item in enumerate(_list(data, "recall", where, MAX_RECALL)))
     return History(_whole(data, "games", where, 0, MAX_CREDITS), _whole(data, "total_bet", where, 0, MAX_CREDITS),
                    _whole(data, "total_won", where, 0, MAX_CREDITS), _whole(data, "refills", where, 0, MAX_CREDITS),
@@ -183,14 +209,14 @@ def paytable_from_json(data: Any, where: str) -> Paytable:
     return Paytable(_text(data, "name", where), game, max_coins, pays)
 
 
-def _round(data: Any) -> Round | None:
+def _round(data: Any, version: int) -> Round | None:
     if data is None:
         return None
     where = "round"
     try:
         return Round(paytable_from_json(_field(data, "paytable", where), "round.paytable"),
                      _whole(data, "bet", where, 1, MAX_COINS_LIMIT), _cards(data, "dealt", where),
-                     _flags(data, "held", where))
+                     _flags(data, "held", where), _hands(data, "hands", where) if version >= 3 else 1)
     except (GameError, CardError) as error:
         raise ValueError(f"round: {error}") from None
 
@@ -201,9 +227,11 @@ def decode(version: int, content: dict[str, Any]) -> Saved:
         return _decode_format_1(content)
     last = _field(content, "last", "wallet")
     return Saved(_whole(content, "credits", "wallet", 0, MAX_CREDITS),
-                 _whole(content, "bet", "wallet", 1, MAX_COINS_LIMIT), _text(content, "paytable", "wallet"),
-                 _round(_field(content, "round", "wallet")), None if last is None else _outcome(last, "last"),
-                 _history(_field(content, "history", "wallet")))
+                 _whole(content, "bet", "wallet", 1, MAX_COINS_LIMIT),
+                 _hands(content, "hands", "wallet") if version >= 3 else 1, _text(content, "paytable", "wallet"),
+                 _round(_field(content, "round", "wallet"), version),
+                 None if last is None else _outcome(last, "last", version),
+                 _history(_field(content, "history", "wallet"), version))
 
 
 def _decode_format_1(content: dict[str, Any]) -> Saved:
@@ -214,8 +242,8 @@ def _decode_format_1(content: dict[str, Any]) -> Saved:
     credits = _whole(machine, "credits", where, 0, MAX_CREDITS)
     bet = _whole(machine, "bet", where, 1, MAX_COINS_LIMIT)
     last_data = _field(machine, "last", where)
-    last = None if last_data is None else _outcome(last_data, "machine.last")
-    saved = Saved(credits, bet, reference, None, last, _history(_field(content, "history", "wallet")))
+    last = None if last_data is None else _outcome(last_data, "machine.last", 1)
+    saved = Saved(credits, bet, 1, reference, None, last, _history(_field(content, "history", "wallet"), 1))
     phase = _field(machine, "phase", where)
     if phase == "idle":
         return saved
