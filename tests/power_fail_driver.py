@@ -1,11 +1,12 @@
 """A player that never stops: deals, holds by a fixed rule and draws, until it is killed.
 
 Run as ``python tests/power_fail_driver.py HOME SEED HANDS``: it plays rounds of HANDS hands (one
-hand at a time when the credit left is less than HANDS, till the meter is empty and refilled).  Every choice it makes is a function of
-the saved state alone (the deal and the draw of game n are seeded by SEED and n), so a test can
-replay the same play in memory and know every state the wallet may hold after a kill at any
-moment.  After each transition returns (saved, so the player may see it) the driver prints the
-state as one JSON line: the last line printed is the last thing the player saw.
+hand at a time when the credit left is less than HANDS, till the meter is empty and refilled).
+Every choice it makes is a function of the saved state alone (the deal and the draw of game n
+are seeded by SEED and n), so a test can replay the same play in memory and know every state
+the wallet may hold after a kill at any moment.  After each transition returns (saved, so the
+player may see it) the driver prints the state as one JSON line: the last line printed is the
+last thing the player saw.
 """
 
 from __future__ import annotations

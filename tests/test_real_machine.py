@@ -16,6 +16,7 @@ from support import Terminal
 
 from videopoker.game import Phase
 from videopoker.session import Session
+from videopoker.wallet import FORMAT
 
 GAME = [sys.executable, "-m", "videopoker"]
 
@@ -61,33 +62,37 @@ def test_a_seeded_game_is_practice_and_leaves_the_wallet_alone(isolated_home: Pa
 
 
 @pytest.mark.slow
-def test_kill_dash_nine_of_the_real_machine_keeps_the_books(isolated_home: Path) -> None:
+@pytest.mark.parametrize("hands, enough", [(1, 20), (10, 10)])
+def test_kill_dash_nine_of_the_real_machine_keeps_the_books(isolated_home: Path, hands: int, enough: int) -> None:
     env = environment(isolated_home)
     rng = random.Random(5)
     games = [0]
     kills = 0
+    mid_round = False
     # Keys come faster and slower than the double-tap guard on DEAL; the machine decides which land, so
     # the test kills until the books span many games (a slow machine just takes more kills).
-    while games[-1] <= 20 and kills < 60:
+    while games[-1] <= enough and kills < 60:
         kills += 1
-        terminal = Terminal(GAME, env)
+        terminal = Terminal([*GAME, "play", "--multi", str(hands)], env)
         try:
             assert terminal.wait_for(b"CREDIT"), terminal.output[-500:]
             for _ in range(rng.randrange(5, 40)):
-                terminal.send(rng.choice(["m", "m", " ", " ", "1", "2", "3", "4", "5", "b"]))
+                terminal.send(rng.choice(["m", "m", " ", " ", "1", "2", "3", "4", "5", "b", "f"]))
                 time.sleep(rng.choice([0.0, 0.02, 0.35]))
         finally:
             terminal.close()  # SIGKILL, mid-whatever
         assert not list(isolated_home.glob("wallet.json.corrupt-*")), "a kill must never damage the wallet"
         with Session.open(isolated_home) as session:
             state, history = session.state(), session.history
-            staked = state.bet if state.phase is Phase.DEALT else 0
+            staked = state.stake if state.phase is Phase.DEALT else 0
+            assert state.hands == hands
+            mid_round |= state.phase is Phase.DEALT
             assert state.credits == 1000 + 1000 * history.refills - history.total_bet + history.total_won - staked
             games.append(history.games)
         saved = json.loads((isolated_home / "wallet.json").read_text())
-        assert saved["format"] == 2
-    assert games[-1] > 20, f"{kills} kills and only {games[-1]} games: the machine took no keys?"
-    assert kills >= 3
+        assert saved["format"] == FORMAT
+    assert games[-1] > enough, f"{kills} kills and only {games[-1]} games: the machine took no keys?"
+    assert kills >= 3 and mid_round, "some kills should land mid-round"
 
 
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP])

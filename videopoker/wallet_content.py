@@ -168,6 +168,7 @@ def _hands(data: Any, key: str, where: str) -> int:
 
 
 def _outcome(data: Any, where: str, version: int) -> Outcome:
+    results: tuple[HandResult, ...]
     if version < 3:  # one hand a round, its result inline
         results = (_result(data, where),)
     else:

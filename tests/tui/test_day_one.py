@@ -54,7 +54,7 @@ async def test_buttons_that_do_nothing_are_dim_and_a_refused_key_says_why(isolat
     async with app.run_test(size=(80, 24)) as pilot:
         assert dead(app) == set()
         await pilot.press("m")
-        assert dead(app) == {"bet-one", "bet-max", "paytable"}
+        assert dead(app) == {"bet-one", "bet-max", "paytable", "hands-button"}
         await pilot.press("b")
         assert message(app) == "CANNOT CHANGE THE BET UNTIL THE HAND IS DRAWN"
         await pilot.pause(0.4)

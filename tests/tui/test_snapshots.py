@@ -26,6 +26,24 @@ def test_held(snap_compare, isolated_home: Path) -> None:
 
 
 def test_won(snap_compare, isolated_home: Path) -> None:
-    """Seed 1 deals A♦ 4♦ J♦ 7♥ 2♥; holding the ace and jack draws J♥: jacks or better, WIN 5."""
+    """Seed 1 deals 4♣ J♦ A♥ 3♠ 7♣; holding the four and the ace draws 4♦ 10♠ 10♦: two pair, WIN 10."""
     assert snap_compare(VideoPokerApp(isolated_home, seed=1), press=["space", "1", "3", "enter"],
+                        terminal_size=SIZE)
+
+
+def test_triple_play_dealt(snap_compare, isolated_home: Path) -> None:
+    """Three hands: the holds copied to the two upper hands, backs for the cards to come."""
+    assert snap_compare(VideoPokerApp(isolated_home, seed=1, hands=3), press=["space", "1", "3"],
+                        terminal_size=SIZE)
+
+
+def test_ten_play_drawn(snap_compare, isolated_home: Path) -> None:
+    """Ten hands after the draw: each hand's result, the categories made counted on the paytable."""
+    assert snap_compare(VideoPokerApp(isolated_home, seed=1, hands=10), press=["space", "1", "3", "enter"],
+                        terminal_size=SIZE)
+
+
+def test_hundred_play_drawn(snap_compare, isolated_home: Path) -> None:
+    """A hundred hands: a line each, scrolling beside the paytable; the big cards as small as they go."""
+    assert snap_compare(VideoPokerApp(isolated_home, seed=1, hands=100), press=["space", "1", "3", "enter"],
                         terminal_size=SIZE)

@@ -28,7 +28,7 @@ def run_play(args: argparse.Namespace) -> int:
     starts (in :func:`run_machine`), so each problem is one line here, not a flash of the screen."""
     from videopoker.tui.app import run_machine
 
-    return run_machine(getattr(args, "paytable", None), getattr(args, "seed", None))
+    return run_machine(getattr(args, "paytable", None), getattr(args, "seed", None), getattr(args, "multi", None))
 
 
 def _progress_bar() -> AbstractContextManager[Any]:
@@ -55,7 +55,7 @@ def run_analyze(args: argparse.Namespace) -> int:
             analysis = analyze(paytable, args.coins,
                                lambda done, stage: bar.update(task, completed=done, description=stage))
     if args.json:
-        print(json.dumps(analysis.to_json(), indent=2))
+        print(json.dumps(analysis.to_json(args.multi), indent=2))
         return 0
     grid = Grid(f"{paytable.name} — {_coins(analysis.coins)}, perfect play, per coin bet",
                 [Column("Hand", right=False), Column("Pays"), Column("Combinations"), Column("Probability"),
@@ -70,6 +70,9 @@ def run_analyze(args: argparse.Namespace) -> int:
     say(f"Return {float(analysis.rtp) * 100:.4f}%  variance {float(analysis.variance):.4f}  "
         f"SD {analysis.standard_deviation:.4f}  {analysis.top_category.label.lower()} every "
         f"{analysis.top_cycle:,.0f} hands")
+    if args.multi > 1:
+        say(f"{args.multi}-play: SD {analysis.multi_standard_deviation(args.multi):.4f} per hand "
+            f"(covariance of two hands of a round {analysis.covariance:.4f})")
     return 0
 
 

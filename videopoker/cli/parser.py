@@ -10,6 +10,7 @@ from typing import NoReturn
 
 from videopoker.cli.output import complain
 from videopoker.paytable.pays import MAX_COINS_LIMIT
+from videopoker.round import PLAY_LINES
 from videopoker.usertext import quote
 
 
@@ -29,6 +30,14 @@ def coins(text: str) -> int:
     return int(text)
 
 
+def multi(text: str) -> int:
+    """Hands dealt at once: one of the machine's choices."""
+    choices = ", ".join(map(str, PLAY_LINES))
+    if not re.fullmatch(r"\s*[0-9]{1,3}\s*", text) or int(text) not in PLAY_LINES:
+        raise argparse.ArgumentTypeError(f"--multi is one of {choices} hands, got {quote(text, 12)}")
+    return int(text)
+
+
 def seed(text: str) -> int:
     """A shuffle seed: any whole number of up to 40 digits."""
     if not re.fullmatch(r"\s*-?[0-9]{1,40}\s*", text):
@@ -44,16 +53,22 @@ def build_parser() -> Parser:
                "table (see `videopoker paytable list`).",
     )
     parser.add_argument("--seed", type=seed, default=None, help="with no command: play with a reproducible shuffle")
+    parser.add_argument("--multi", type=multi, default=None, metavar="N",
+                        help="with no command: play N hands a round (1, 3, 5, 10, 50, 100)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = commands.add_parser("play", help="play the machine (the default)")
     play.add_argument("paytable", nargs="?", default=None, metavar="PAYTABLE")
     play.add_argument("--seed", type=seed, default=argparse.SUPPRESS,
                       help="shuffle reproducibly (for teaching and tests)")
+    play.add_argument("--multi", type=multi, default=argparse.SUPPRESS, metavar="N",
+                      help="hands a round: 1, 3 (Triple Play), 5, 10, 50 or 100; kept for next time")
 
     analyze = commands.add_parser("analyze", help="exact optimal-strategy return table")
     analyze.add_argument("paytable", metavar="PAYTABLE")
     analyze.add_argument("--coins", type=coins, default=None, help="bet size to analyse (default: max)")
+    analyze.add_argument("--multi", type=multi, default=1, metavar="N",
+                         help="standard deviation per hand of an N-play round (1, 3, 5, 10, 50, 100)")
     analyze.add_argument("--set", action="append", default=[], metavar="KEY=PAY",
                          help="reprice a category, per coin (full_house=8) or as totals for 1..max coins "
                               "(royal_flush=250,500,750,1000,4000)")

@@ -12,12 +12,13 @@ import random
 import secrets
 import signal
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.containers import Center, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Static
@@ -33,25 +34,32 @@ from videopoker.tui.screens.help import HelpScreen
 from videopoker.tui.screens.picker import PaytablePicker
 from videopoker.tui.screens.recall import RecallScreen
 from videopoker.tui.widgets.card import CardView
+from videopoker.tui.widgets.hands import HandsPanel
 from videopoker.tui.widgets.meters import Meters
 from videopoker.tui.widgets.paytable import PaytablePanel
 from videopoker.wallet import DamagedWallet
 
 BUTTONS = (("bet-one", "BET ONE", "bet_one"), ("bet-max", "BET MAX", "bet_max"),
            ("deal", "DEAL", "deal_or_draw"), ("refill", "FREE REFILL", "refill"),
-           ("paytable", "PAYTABLE", "choose_paytable"), ("recall", "RECALL", "recall"),
-           ("help", "HELP", "help"), ("quit", "QUIT", "quit"))
+           ("hands-button", "HANDS", "next_hands"), ("paytable", "PAYTABLE", "choose_paytable"),
+           ("recall", "RECALL", "recall"), ("help", "HELP", "help"), ("quit", "QUIT", "quit"))
 
+#: What machines call their number of hands.
+PLAY_NAMES = {3: "TRIPLE PLAY", 5: "FIVE PLAY", 10: "TEN PLAY", 50: "FIFTY PLAY", 100: "HUNDRED PLAY"}
 
 #: Buttons that do nothing while a hand is dealt (shown dimmed).
-DEALT_DEAD = frozenset({"bet-one", "bet-max", "paytable"})
+DEALT_DEAD = frozenset({"bet-one", "bet-max", "paytable", "hands-button"})
 
 
 def idle_buttons(state: MachineState) -> frozenset[str]:
     """Buttons that do nothing between hands: dealing without the credit for it."""
-    if state.credits == 0:
+    if state.credits < state.hands:
         return frozenset({"bet-one", "bet-max", "deal"})
-    return frozenset({"deal"}) if state.bet > state.credits else frozenset()
+    return frozenset({"deal"}) if state.stake > state.credits else frozenset()
+
+
+def _credits(count: int) -> str:
+    return f"{count:,} CREDIT{'S' * (count > 1)}"
 
 
 def message_for(state: MachineState) -> str:
@@ -61,11 +69,20 @@ def message_for(state: MachineState) -> str:
     if state.credits == 0:
         lost = "GAME OVER — " if state.last is not None and state.last.win == 0 else ""
         return f"{lost}OUT OF CREDIT: PRESS F FOR A FREE {REFILL_CREDITS:,}"
-    if state.last is None:
-        return f"PLAY {state.bet} CREDIT{'S' * (state.bet > 1)}"
-    if state.last.win:
-        return f"{state.last.category.label}   WIN {state.last.win:,}"
-    return "GAME OVER"
+    if state.credits < state.hands:
+        return f"{_credits(state.credits)} LEFT: PRESS N FOR FEWER HANDS"
+    last = state.last
+    if last is None or last.hands != state.hands:
+        if state.hands == 1:
+            return f"PLAY {_credits(state.bet)}"
+        return f"PLAY {state.bet} × {state.hands} HANDS = {_credits(state.stake)}"
+    if not last.win:
+        return "GAME OVER"
+    if last.hands == 1:
+        return f"{last.category.label}   WIN {last.win:,}"
+    winners = sum(1 for result in last.results if result.win)
+    bottom = f"{last.category.label} · " if last.results[0].win else ""
+    return f"{bottom}WIN {last.win:,} ON {winners} OF {last.hands} HANDS"
 
 
 class MachineScreen(Screen[None]):
@@ -91,12 +108,14 @@ class VideoPokerApp(App[None]):
     MIN_WIDTH, MIN_CARD_HEIGHT, MAX_CARD_HEIGHT, MAX_CARD_WIDTH = 80, 6, 14, 17
 
     def __init__(self, home: Path | None = None, paytable: str | None = None, seed: int | None = None,
-                 *, practice: bool = False, session: Session | None = None) -> None:
+                 *, practice: bool = False, session: Session | None = None, hands: int | None = None) -> None:
         """``seed`` fixes the shuffle (tests); ``practice`` plays without the wallet; ``session``, when
-        the caller has opened it already (the command line does, to refuse problems before the screen)."""
+        the caller has opened it already (the command line does, to refuse problems before the screen);
+        ``hands``, hands a round from the next deal (else as saved)."""
         super().__init__()
         self.home = home or home_dir()
         self.paytable_name = paytable
+        self.hands = hands
         self.rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
         self.practice = practice
         self.session: Session | None = session
@@ -108,8 +127,11 @@ class VideoPokerApp(App[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="machine"):
             yield Static(id="title")
-            with Center(id="paytable-box"):
-                yield PaytablePanel(id="paytable")
+            with Horizontal(id="top"):
+                with Horizontal(id="paytable-box"):
+                    yield PaytablePanel(id="paytable")
+                with VerticalScroll(id="hands-box"):
+                    yield HandsPanel(id="hands")
             with Horizontal(id="hand"):
                 for position in range(5):
                     yield CardView(position, id=f"card-{position + 1}")
@@ -144,9 +166,9 @@ class VideoPokerApp(App[None]):
     def open_session(self) -> None:
         try:
             if self.practice:
-                self.session = Session.for_practice(self.rng, self.paytable_name)
+                self.session = Session.for_practice(self.rng, self.paytable_name, self.hands)
             else:
-                self.session = Session.open(self.home, self.rng, self.paytable_name)
+                self.session = Session.open(self.home, self.rng, self.paytable_name, self.hands)
         except DamagedWallet as error:
             self.push_screen(Confirm("THE WALLET CANNOT BE TRUSTED", f"{error}.\n\nStart over with "
                                      f"{STARTING_CREDITS:,} credits? The damaged file stays where it is "
@@ -168,7 +190,7 @@ class VideoPokerApp(App[None]):
             self.exit(return_code=1, message="videopoker: the wallet was left as it is.")
             return
         try:
-            self.session = Session.start_over(self.home, self.rng, self.paytable_name)
+            self.session = Session.start_over(self.home, self.rng, self.paytable_name, self.hands)
         except VideoPokerError as error:
             self.exit(return_code=1, message=f"videopoker: {error}")
             return
@@ -182,18 +204,27 @@ class VideoPokerApp(App[None]):
         state = self.session.state()
         paytable = state.paytable
         title = Text(paytable.name.upper())
+        if state.hands > 1:
+            title.append(f" · {PLAY_NAMES[state.hands]}")
         if self.session.practice:
             title = Text.assemble(("PRACTICE", "bold reverse"), "  ", title)
         self.query_one("#title", Static).update(title)
-        winner = state.last.category if state.phase is Phase.IDLE and state.last and state.last.win else None
-        self.query_one(PaytablePanel).show(paytable, state.bet, winner)
+        settled = state.last if state.phase is Phase.IDLE and state.last is not None else None
+        self.screen.set_class(state.hands > 1, "multi")
+        panel = self.query_one(PaytablePanel)
+        if state.hands > 1:
+            shown = settled is not None and settled.hands == state.hands
+            panel.show_multi(paytable, state.bet, Counter(r.category for r in settled.results if r.win)
+                             if settled is not None and shown else Counter())
+            self.query_one(HandsPanel).show(state)
+        else:
+            panel.show(paytable, state.bet, settled.category if settled is not None and settled.win else None)
         for position, view in enumerate(self.query(CardView)):
             card = state.hand[position] if state.hand else None
             view.show(card, state.phase is Phase.DEALT and state.held[position],
                       wild=card is not None and paytable.game.is_wild(card.index))
         self.query_one("#message", Static).update(self.notice or message_for(state))
-        win = state.last.win if state.phase is Phase.IDLE and state.last else 0
-        self.query_one(Meters).show(state.credits, state.bet, win)
+        self.query_one(Meters).show(state.credits, state.stake, settled.win if settled else 0)
         self.query_one("#deal", Button).label = "DRAW" if state.phase is Phase.DEALT else "DEAL"
         self.query_one("#refill", Button).set_class(self.session.can_refill, "offered")
         dead = idle_buttons(state) if state.phase is Phase.IDLE else DEALT_DEAD
@@ -202,9 +233,18 @@ class VideoPokerApp(App[None]):
         self.fit()
 
     def fit(self) -> None:
-        """Size the cards to the terminal: all five the same width, as tall as the rest allows."""
+        """Size the cards to the terminal: all five the same width, as tall as the rest allows.
+
+        Above them, the paytable and (multi-hand) a line per upper hand: up to 10 hands all
+        show; 50 and 100 scroll in what is left over the smallest cards.
+        """
         width, height = self.size
-        rows = len(self.session.state().paytable.game.paying) if self.session else 9
+        state = self.session.state() if self.session else None
+        rows = len(state.paytable.game.paying) if state else 9
+        if state is not None and state.hands > 1:
+            upper = state.hands - 1
+            rows = max(rows, upper if state.hands <= 10 else min(upper, height - 4 - self.MIN_CARD_HEIGHT))
+        self.query_one("#top").styles.height = rows
         spare = height - (1 + rows + 3)  # title, paytable, message, meters, buttons
         card_height = min(self.MAX_CARD_HEIGHT, spare)
         self.too_small = width < self.MIN_WIDTH or card_height < self.MIN_CARD_HEIGHT
@@ -284,6 +324,13 @@ class VideoPokerApp(App[None]):
     def action_refill(self) -> None:
         self.play(Session.refill)
 
+    def action_next_hands(self) -> None:
+        self.play(Session.next_hands)
+
+    def action_scroll_hands(self, pages: int) -> None:
+        box = self.query_one("#hands-box", VerticalScroll)
+        box.scroll_to(y=box.scroll_y + pages * max(1, box.size.height - 1), animate=False)
+
     def action_choose_paytable(self) -> None:
         if self.session is None:
             return
@@ -306,7 +353,8 @@ class VideoPokerApp(App[None]):
         self.push_screen(HelpScreen(max_coins))
 
 
-def run_machine(paytable: str | None = None, seed: int | None = None, home: Path | None = None) -> int:
+def run_machine(paytable: str | None = None, seed: int | None = None, hands: int | None = None,
+                home: Path | None = None) -> int:
     """Play until the player quits; the exit status for the command line.
 
     The wallet is opened (and locked) before the screen starts, so a busy wallet, a bad paytable
@@ -315,10 +363,10 @@ def run_machine(paytable: str | None = None, seed: int | None = None, home: Path
     """
     session = None
     if seed is not None:
-        session = Session.for_practice(random.Random(seed), paytable)
+        session = Session.for_practice(random.Random(seed), paytable, hands)
     else:
         with contextlib.suppress(DamagedWallet):  # the screen asks what to do
-            session = Session.open(home or home_dir(), secrets.SystemRandom(), paytable)
-    app = VideoPokerApp(home, paytable, seed, practice=seed is not None, session=session)
+            session = Session.open(home or home_dir(), secrets.SystemRandom(), paytable, hands)
+    app = VideoPokerApp(home, paytable, seed, practice=seed is not None, session=session, hands=hands)
     app.run()
     return app.return_code or 0

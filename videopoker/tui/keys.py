@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 
 @dataclass(frozen=True)
@@ -27,19 +27,25 @@ KEYS = (
     Key("b", "bet one more coin (back to 1 after the most the table takes)", ("b",), "bet_one"),
     Key("m", "bet the most the table takes and deal at once", ("m",), "bet_max"),
     Key("f", "take the free refill when the credit is 0", ("f",), "refill"),
+    Key("n", "hands a round: 1, 3, 5, 10, 50, 100 (between rounds)", ("n",), "next_hands"),
     Key("p", "play another paytable (between hands)", ("p",), "choose_paytable"),
     Key("r", "recall the last 10 games", ("r",), "recall"),
+    Key("pgup, pgdn", "scroll the hands of a 50- or 100-hand round", ("pageup", "pagedown"), "scroll_hands"),
     Key("?", "help: how to play and every key", ("question_mark",), "help"),
     Key("q", "quit (the game is saved at every step)", ("q",), "quit"),
 )
 
 
-def bindings() -> list[Binding]:
+def bindings() -> list[BindingType]:
     """The app's bindings: the hold keys one per card, letters in both cases."""
-    result = []
+    result: list[BindingType] = []
     for key in KEYS:
         if key.action == "hold":
             result += [Binding(name, f"hold({int(name) - 1})", f"hold {name}", show=False) for name in key.keys]
+            continue
+        if key.action == "scroll_hands":
+            result += [Binding(name, f"scroll_hands({step})", key.does, show=False)
+                       for name, step in zip(key.keys, (-1, 1))]
             continue
         names = [*key.keys, *(name.upper() for name in key.keys if len(name) == 1 and name.isalpha())]
         result.append(Binding(",".join(names), key.action, key.does, show=False))

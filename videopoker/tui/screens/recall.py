@@ -1,4 +1,7 @@
-"""Game recall: the last ten games, newest first, as a regulated machine keeps them."""
+"""Game recall: the last ten games, newest first, as a regulated machine keeps them.
+
+A multi-hand round shows every hand, the dealt one first, then its total.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -37,7 +40,8 @@ class RecallScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("GAME RECALL — LAST 10 GAMES (held cards underlined)", classes="dialog-title")
-            yield Static(self._table() if self.history.recall else "No games played yet.")
+            with VerticalScroll(id="recall-games"):
+                yield Static(self._table() if self.history.recall else "No games played yet.")
             yield Static(f"GAMES {self.history.games:,}   BET {self.history.total_bet:,}   WON "
                          f"{self.history.total_won:,}   FREE REFILLS {self.history.refills:,}",
                          classes="dialog-text")
@@ -49,7 +53,14 @@ class RecallScreen(ModalScreen[None]):
                                 ("BET", "right"), ("WIN", "right"), ("CREDIT", "right")):
             table.add_column(column, justify=justify, no_wrap=True)  # type: ignore[arg-type]
         for number, game in enumerate(self.history.recall, start=1):
-            table.add_row(str(number), cards_text(game.dealt, game.held), cards_text(game.final),
-                          game.category.label if game.win else "—", str(game.bet), f"{game.win:,}",
-                          f"{game.credits_after:,}")
+            for index, result in enumerate(game.results):
+                first = index == 0
+                table.add_row(str(number) if first else "", cards_text(game.dealt, game.held) if first else "",
+                              cards_text(result.final), result.category.label if result.win else "—",
+                              str(game.bet) if game.hands == 1 else "", f"{result.win:,}",
+                              f"{game.credits_after:,}" if game.hands == 1 else "")
+            if game.hands > 1:
+                table.add_row("", "", "", Text(f"{game.hands} HANDS", style="bold"), f"{game.bet}×{game.hands}",
+                              Text(f"{game.win:,}", style="bold"), f"{game.credits_after:,}",
+                              end_section=True)
         return table

@@ -1,6 +1,12 @@
-"""The paytable panel: a row per paying hand, a column per coin bet, lit like a casino machine."""
+"""The paytable panel: a row per paying hand, a column per coin bet, lit like a casino machine.
+
+On a multi-hand machine the panel shares the width with the upper hands, so it shows only the
+pays at the bet in play and, after the draw, how many hands made each category.
+"""
 
 from __future__ import annotations
+
+from collections import Counter
 
 from rich.table import Table
 from rich.text import Text
@@ -21,7 +27,10 @@ class PaytablePanel(Static):
     PaytablePanel { height: auto; width: auto; }
     """
 
+    counts_shown: Counter[PayCategory] = Counter()  # multi-hand: hands that made each category
+
     def show(self, paytable: Paytable, bet: int, winner: PayCategory | None) -> None:
+        """Every coin column, the bet's lit; ``winner``'s row lit after a winning draw."""
         table = Table(box=None, show_header=False, padding=(0, 1), collapse_padding=True)
         table.add_column("hand", no_wrap=True)
         for _ in range(paytable.max_coins):
@@ -33,4 +42,19 @@ class PaytablePanel(Static):
                 lit = WINNING_ROW if won else ACTIVE_COLUMN if coins == bet else PLAIN
                 cells.append(Text(f"{paytable.pay(category, coins):,}", style=lit))
             table.add_row(*cells, style=WINNING_ROW if won else None)
+        self.update(table)
+
+    def show_multi(self, paytable: Paytable, bet: int, won: Counter[PayCategory]) -> None:
+        """The pays at ``bet`` only, each category made lit with the number of hands that made it."""
+        self.counts_shown = won
+        table = Table(box=None, show_header=False, padding=(0, 1), collapse_padding=True)
+        table.add_column("hand", no_wrap=True)
+        table.add_column(justify="right", no_wrap=True)
+        table.add_column(justify="right", no_wrap=True, min_width=4)
+        for category in paytable.game.paying:
+            count = won[category]
+            style = WINNING_ROW if count else PLAIN
+            table.add_row(Text(category.label, style=style),
+                          Text(f"{paytable.pay(category, bet):,}", style=WINNING_ROW if count else ACTIVE_COLUMN),
+                          Text(f"×{count}" if count else "", style=style))
         self.update(table)

@@ -1,0 +1,73 @@
+"""The upper hands of a multi-hand machine: one compact line per hand above the dealt one.
+
+Before the draw each line shows the held cards copied from the dealt hand and backs for the
+rest, as Triple Play machines do; after it, each hand's final cards, what it made and its win.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from videopoker.cards import Card
+from videopoker.game import MachineState, Phase
+from videopoker.paytable import Paytable
+
+RED = "bold red3 on white"
+BLACK = "bold black on white"
+WILD = "bold white on dark_green"
+BACK = "white on blue"
+WON = "bold yellow"
+LOST = "grey50"
+
+
+def card_cell(card: Card | None, paytable: Paytable) -> Text:
+    """One card in three columns: ``A♠ ``, ``10♥``, a green one if wild, a blue back if None."""
+    if card is None:
+        return Text("▚▞▚", style=BACK)
+    label = "JK" if card.is_joker else card.label
+    style = WILD if paytable.game.is_wild(card.index) else RED if card.suit is not None and card.suit.is_red else BLACK
+    return Text(label.ljust(3), style=style)
+
+
+def hand_line(cards: tuple[Card | None, ...], paytable: Paytable, result: Text | None = None) -> Text:
+    line = Text()
+    for card in cards:
+        line.append_text(card_cell(card, paytable))
+        line.append(" ")
+    if result is not None:
+        line.append(" ")
+        line.append_text(result)
+    return line
+
+
+def upper_lines(state: MachineState) -> list[Text]:
+    """The lines of hands 2..N for ``state`` (the dealt hand is the big one below them)."""
+    paytable, upper = state.paytable, state.hands - 1
+    if state.phase is Phase.DEALT:
+        copied = tuple(card if keep else None for card, keep in zip(state.hand, state.held))
+        return [hand_line(copied, paytable) for _ in range(upper)]
+    last = state.last
+    if last is None or last.hands != state.hands:
+        return [hand_line((None,) * 5, paytable) for _ in range(upper)]
+    lines = []
+    for result in last.results[1:]:
+        outcome = (Text(f"{result.category.label} {result.win:,}", style=WON) if result.win
+                   else Text("—", style=LOST))
+        lines.append(hand_line(result.final, paytable, outcome))
+    return lines
+
+
+class HandsPanel(Static):
+    """Hands 2..N, one line each; inside a scrolling box for 50 and 100 hands."""
+
+    DEFAULT_CSS = """
+    HandsPanel { width: auto; height: auto; }
+    """
+
+    lines_shown: tuple[str, ...] = ()  # the lines as plain text, for a reader or a test
+
+    def show(self, state: MachineState) -> None:
+        lines = upper_lines(state)
+        self.lines_shown = tuple(line.plain for line in lines)
+        self.update(Text("\n").join(lines))
