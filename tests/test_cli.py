@@ -164,6 +164,8 @@ HOSTILE = [
     ["paytable", "new", "--from", NINE_SIX, "-o", "new.yaml", "--force", "--force", "--bogus"],
     ["play", "fifo.yaml"], ["play", "nope"], ["play", "adir"], ["play", "escape.yaml"],
     ["--seed", "x"], ["--seed", "9" * 5000], ["play", "--seed", "1.5"], ["nosuchcommand"], [ESCAPE_NAME],
+    ["play", "--multi", "7"], ["--multi", "0"], ["play", "--multi", "9" * 5000], ["play", "--multi", "-3"],
+    ["play", "--multi", ESCAPE_NAME], ["analyze", NINE_SIX, "--multi", "1.5"], ["analyze", NINE_SIX, "--multi"],
 ]
 
 

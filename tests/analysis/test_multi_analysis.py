@@ -87,5 +87,5 @@ def test_analyze_multi_on_the_command_line() -> None:
     refused = subprocess.run([sys.executable, "-m", "videopoker", "analyze", "jacks-or-better-9-6", "--multi", "4"],
                              capture_output=True, text=True, timeout=120)
     assert refused.returncode == 2
-    assert refused.stderr.strip() == ("videopoker: argument --multi: --multi is one of 1, 3, 5, 10, 50, 100 hands, "
+    assert refused.stderr.strip() == ("videopoker: argument --multi: a machine deals 1, 3, 5, 10, 50 or 100 hands, "
                                       "got '4' (see `videopoker analyze --help`)")

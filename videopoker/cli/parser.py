@@ -32,9 +32,9 @@ def coins(text: str) -> int:
 
 def multi(text: str) -> int:
     """Hands dealt at once: one of the machine's choices."""
-    choices = ", ".join(map(str, PLAY_LINES))
+    choices = ", ".join(map(str, PLAY_LINES[:-1])) + f" or {PLAY_LINES[-1]}"
     if not re.fullmatch(r"\s*[0-9]{1,3}\s*", text) or int(text) not in PLAY_LINES:
-        raise argparse.ArgumentTypeError(f"--multi is one of {choices} hands, got {quote(text, 12)}")
+        raise argparse.ArgumentTypeError(f"a machine deals {choices} hands, got {quote(text, 12)}")
     return int(text)
 
 
