@@ -97,3 +97,11 @@ def test_a_round_of_any_size_settles_to_the_meter(hands: int) -> None:
         outcome = machine.draw().last
         assert outcome is not None and len(outcome.results) == hands
         assert machine.credits == before - 5 * hands + outcome.win
+
+
+def test_a_new_number_of_hands_clears_the_last_round_off_the_glass() -> None:
+    machine = Machine(NINE_SIX, credits=1000, rng=random.Random(2), hands=3)
+    machine.bet_max()
+    machine.draw()
+    assert machine.set_hands(3).last is not None, "the same number keeps it"
+    assert machine.set_hands(10).last is None and machine.hand == ()

@@ -380,3 +380,17 @@ def test_wallet_content_round_trips(isolated_home: Path) -> None:
     with Session.open(isolated_home) as again:
         assert again.state() == state and again.history == history
     assert Wallet(isolated_home).load() is not None
+
+
+def test_a_round_waiting_from_before_multi_hand_finishes_as_one_hand_then_the_hands_asked_for(
+        isolated_home: Path) -> None:
+    isolated_home.mkdir()
+    shutil.copy(FIXTURES / "format-2-dealt.json", isolated_home / "wallet.json")
+    with Session.open(isolated_home, random.Random(1), hands=5) as session:
+        state = session.state()
+        assert (state.hands, state.bet, state.stake, state.credits) == (1, 3, 3, 982)
+        state = session.draw()
+        assert state.last is not None and state.last.hands == 1 and state.last.stake == 3
+        assert (state.hands, state.stake) == (5, 15)
+        state = session.deal()
+        assert state.hands == 5 and state.credits == 982 + state.last.win - 15  # type: ignore[union-attr]

@@ -149,14 +149,20 @@ class Machine:
     def set_hands(self, hands: int) -> MachineState:
         """Play the next rounds as ``hands`` hands (1, 3, 5, 10, 50 or 100)."""
         self._require(Phase.IDLE, "change the number of hands")
-        self.hands = check_hands(hands)
+        self._show_hands(check_hands(hands))
         return self.snapshot()
 
     def next_hands(self) -> MachineState:
         """The next choice of hands, back to one after the most, as a machine's PLAY button does."""
         self._require(Phase.IDLE, "change the number of hands")
-        self.hands = PLAY_LINES[(PLAY_LINES.index(self.hands) + 1) % len(PLAY_LINES)]
+        self._show_hands(PLAY_LINES[(PLAY_LINES.index(self.hands) + 1) % len(PLAY_LINES)])
         return self.snapshot()
+
+    def _show_hands(self, hands: int) -> None:
+        """A new number of hands clears the last round off the glass, as a new paytable does."""
+        if hands != self.hands:
+            self.last = None
+        self.hands = hands
 
     def switch_paytable(self, paytable: Paytable) -> MachineState:
         """Deal the next rounds under ``paytable``; the bet kept if the new table takes it."""
@@ -221,10 +227,14 @@ class Machine:
     # -- views ------------------------------------------------------------------------------
 
     def snapshot(self) -> MachineState:
-        """The machine as a screen shows it; while a round is in play, with that round's pays."""
-        paytable = self.round.paytable if self.round is not None else self.paytable
-        return MachineState(self.phase, self.credits, self.bet, self.hands, self.hand, self.held, self.last,
-                            paytable)
+        """The machine as a screen shows it; while a round is in play, with that round's bet, hands
+        and pays (the next deal's may differ: a wallet from before multi-hand, opened with --multi)."""
+        played = self.round
+        if played is None:
+            return MachineState(self.phase, self.credits, self.bet, self.hands, self.hand, self.held, self.last,
+                                self.paytable)
+        return MachineState(self.phase, self.credits, played.bet, played.hands, self.hand, self.held, self.last,
+                            played.paytable)
 
     def _short(self, coins: int) -> str:
         """Why the credit left cannot pay for a round of ``coins`` per hand, and what to do."""

@@ -72,7 +72,7 @@ def message_for(state: MachineState) -> str:
     if state.credits < state.hands:
         return f"{_credits(state.credits)} LEFT: PRESS N FOR FEWER HANDS"
     last = state.last
-    if last is None or last.hands != state.hands:
+    if last is None:
         if state.hands == 1:
             return f"PLAY {_credits(state.bet)}"
         return f"PLAY {state.bet} × {state.hands} HANDS = {_credits(state.stake)}"
