@@ -166,6 +166,19 @@ HOSTILE = [
     ["--seed", "x"], ["--seed", "9" * 5000], ["play", "--seed", "1.5"], ["nosuchcommand"], [ESCAPE_NAME],
     ["play", "--multi", "7"], ["--multi", "0"], ["play", "--multi", "9" * 5000], ["play", "--multi", "-3"],
     ["play", "--multi", ESCAPE_NAME], ["analyze", NINE_SIX, "--multi", "1.5"], ["analyze", NINE_SIX, "--multi"],
+    ["simulate", NINE_SIX, "--hands", "0"], ["simulate", NINE_SIX, "--hands", "x"],
+    ["simulate", NINE_SIX, "--hands", "-5"], ["simulate", NINE_SIX, "--hands", "9" * 5000],
+    ["simulate", NINE_SIX, "--hands", "1e6"], ["simulate", NINE_SIX, "--hands", "99999999999"],
+    ["simulate", NINE_SIX, "--hands", "10", "--multi", "3"], ["simulate", NINE_SIX, "--strategy", "nope"],
+    ["simulate", NINE_SIX, "--strategy", ESCAPE_NAME], ["simulate", NINE_SIX, "--coins", "6"],
+    ["simulate", "fifo.yaml"], ["simulate", "adir"], ["simulate", NINE_SIX, "--seed", "x"],
+    ["bankroll", NINE_SIX], ["bankroll", NINE_SIX, "--credits", "100"], ["bankroll", NINE_SIX, "--hands", "100"],
+    ["bankroll", NINE_SIX, "--credits", "0", "--hands", "10"], ["bankroll", NINE_SIX, "--credits", "x", "--hands", "1"],
+    ["bankroll", NINE_SIX, "--credits", "10", "--hands", "-1"],
+    ["bankroll", NINE_SIX, "--credits", "10", "--hands", "0"],
+    ["bankroll", NINE_SIX, "--credits", "9" * 19, "--hands", "9" * 19],
+    ["bankroll", NINE_SIX, "--credits", "10", "--hands", "10", "--coins", "9"],
+    ["bankroll", "adir", "--credits", "1", "--hands", "1"],
 ]
 
 
@@ -324,6 +337,8 @@ def test_every_table_fits_80_columns_and_cuts_nothing(capsys: pytest.CaptureFixt
         "analyze": ["analyze", NINE_SIX], "hint": ["hint", NINE_SIX, "Ah", "Kh", "Qh", "Jh", "9c"],
         "hint --all": ["hint", NINE_SIX, "Ah", "Kh", "Qh", "Jh", "9c", "--all"],
         "show": ["paytable", "show", str(ten)], "list": ["paytable", "list"],
+        "simulate": ["simulate", NINE_SIX, "--hands", "20000", "--seed", "1"],
+        "bankroll": ["bankroll", NINE_SIX, "--credits", "100", "--hands", "100"],
     }
     outputs = {}
     for label, argv in runs.items():
@@ -338,6 +353,8 @@ def test_every_table_fits_80_columns_and_cuts_nothing(capsys: pytest.CaptureFixt
     for label in ("ROYAL FLUSH", "JACKS OR BETTER", "1 coin", "10 coins", "8,000", "4,000"):
         assert label in outputs["show"]
     assert NINE_SIX in outputs["list"] and str(SHIPPED_DIR) in outputs["list"]
+    assert "20,000 hands" in outputs["simulate"] and "exact 99.5439%" in outputs["simulate"]
+    assert "Broke before the end" in outputs["bankroll"] and "95th percentile" in outputs["bankroll"]
 
 
 def test_piped_output_is_plain_text_at_full_width(capsys: pytest.CaptureFixture[str]) -> None:

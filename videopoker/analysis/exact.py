@@ -130,6 +130,16 @@ def pay_vector(paytable: Paytable, coins: int) -> npt.NDArray[np.float64]:
 TIE_ORDER = tuple(sorted(range(HOLDS), key=lambda mask: (-int(HELD_COUNT[mask]), mask)))
 
 
+def common_values(tables: DrawTables, pays: npt.NDArray[np.float64], hands: npt.NDArray[np.uint8],
+                  ranks: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+    """Every hold's expected pay times the lcm of the draw counts, shape (32, n): holds that draw
+    different numbers of cards compare exactly, and equal EVs are equal numbers."""
+    draws = tables.draw_counts
+    values = tables.hold_values(pays, hands, ranks)
+    values *= (lcm(*draws.tolist()) // draws).astype(np.float64)[:, None]  # exact: all below 2**53
+    return values
+
+
 def first_best(values: npt.NDArray[np.float64], order: Sequence[int] = TIE_ORDER) -> npt.NDArray[np.int64]:
     """Per column, the hold of highest value; of equal values the first in ``order``, so results repeat.
 
@@ -158,8 +168,7 @@ def analyze(paytable: Paytable, coins: int | None = None, progress: Progress = _
     progress(0.9, "best holds")
     draws = tables.draw_counts
     common = lcm(*draws.tolist())
-    values = tables.hold_values(pay_vector(paytable, bet), tables.class_hands, tables.class_ranks)
-    values *= (common // draws).astype(np.float64)[:, None]  # exact: all below 2**53
+    values = common_values(tables, pay_vector(paytable, bet), tables.class_hands, tables.class_ranks)
     best = first_best(values, tie_order)
     weights = (common // draws)[best] * tables.class_weights
     combinations = best_hold_combinations(tables, best, weights)

@@ -28,9 +28,11 @@ def complain(text: str) -> None:
 def handlers() -> dict[str | None, Callable[[argparse.Namespace], int]]:
     """The command table; imported inside the boundary so even a Ctrl-C while loading is caught."""
     from videopoker.cli.commands import run_analyze, run_hint, run_play
+    from videopoker.cli.session_odds import run_bankroll, run_simulate
     from videopoker.cli.tables import run_paytable
 
-    return {None: run_play, "play": run_play, "analyze": run_analyze, "hint": run_hint, "paytable": run_paytable}
+    return {None: run_play, "play": run_play, "analyze": run_analyze, "hint": run_hint, "paytable": run_paytable,
+            "simulate": run_simulate, "bankroll": run_bankroll}
 
 
 def describe_os_error(error: OSError) -> str:

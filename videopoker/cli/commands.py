@@ -31,7 +31,7 @@ def run_play(args: argparse.Namespace) -> int:
     return run_machine(getattr(args, "paytable", None), getattr(args, "seed", None), getattr(args, "multi", None))
 
 
-def _progress_bar() -> AbstractContextManager[Any]:
+def progress_bar() -> AbstractContextManager[Any]:
     console = Console(file=sys.stderr, highlight=False, markup=False, emoji=False)
     if not console.is_terminal:
         return nullcontext(None)
@@ -39,7 +39,7 @@ def _progress_bar() -> AbstractContextManager[Any]:
                     TimeElapsedColumn(), console=console, transient=True)
 
 
-def _coins(count: int) -> str:
+def coins_text(count: int) -> str:
     return f"{count} coin{'s' * (count > 1)}"
 
 
@@ -47,7 +47,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     from videopoker.analysis import analyze
 
     paytable = apply_settings(resolve_paytable(args.paytable), args.set)
-    with _progress_bar() as bar:
+    with progress_bar() as bar:
         if bar is None:
             analysis = analyze(paytable, args.coins)
         else:
@@ -57,7 +57,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(analysis.to_json(args.multi), indent=2))
         return 0
-    grid = Grid(f"{paytable.name} — {_coins(analysis.coins)}, perfect play, per coin bet",
+    grid = Grid(f"{paytable.name} — {coins_text(analysis.coins)}, perfect play, per coin bet",
                 [Column("Hand", right=False), Column("Pays"), Column("Combinations"), Column("Probability"),
                  Column("1 in"), Column("Return")])
     for row in analysis.rows:
@@ -97,7 +97,7 @@ def run_hint(args: argparse.Namespace) -> int:
                           "holds": [choice.to_json() for choice in holds]}, indent=2))
         return 0
     coins = args.coins or paytable.max_coins
-    title = f"{' '.join(c.label for c in hand)} — {paytable.name}, {_coins(coins)}, EV per coin"
+    title = f"{' '.join(c.label for c in hand)} — {paytable.name}, {coins_text(coins)}, EV per coin"
     show(_every_hold(title, paytable, holds) if args.all else _top_holds(title, paytable, coins, holds))
     return 0
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -45,6 +46,17 @@ def seed(text: str) -> int:
     return int(text)
 
 
+def counting(what: str) -> Callable[[str], int]:
+    """A parser for a count of ``what`` (hands, credits): digits, grouped by ``,`` or ``_`` if you like."""
+    def parse(text: str) -> int:
+        digits = text.strip().replace(",", "").replace("_", "")
+        if not re.fullmatch(r"\s*[0-9][0-9,_]{0,17}\s*", text) or not int(digits) > 0:
+            raise argparse.ArgumentTypeError(f"{what} are a whole number from 1, like 1000 or 1,000, "
+                                             f"got {quote(text, 12)}")
+        return int(digits)
+    return parse
+
+
 def build_parser() -> Parser:
     parser = Parser(
         prog="videopoker",
@@ -80,6 +92,25 @@ def build_parser() -> Parser:
     hint.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
     hint.add_argument("--all", action="store_true", help="all 32 holds, with the chance of each final hand")
     hint.add_argument("--json", action="store_true", help="print JSON (always all 32 holds)")
+
+    simulate = commands.add_parser("simulate", help="play many hands at once and compare with the exact odds")
+    simulate.add_argument("paytable", metavar="PAYTABLE")
+    simulate.add_argument("--hands", type=counting("hands"), default=1_000_000, metavar="N",
+                          help="hands to play (default 1,000,000)")
+    simulate.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
+    simulate.add_argument("--seed", type=seed, default=None, help="play the same hands again")
+    simulate.add_argument("--strategy", default="optimal", metavar="NAME",
+                          help="optimal (the default), hold-nothing or random")
+    simulate.add_argument("--multi", type=multi, default=1, metavar="N",
+                          help="play rounds of N hands from one deal (1, 3, 5, 10, 50, 100)")
+    simulate.add_argument("--json", action="store_true", help="print JSON")
+
+    bankroll = commands.add_parser("bankroll", help="the exact odds of a session with a bankroll")
+    bankroll.add_argument("paytable", metavar="PAYTABLE")
+    bankroll.add_argument("--credits", type=counting("credits"), required=True, metavar="B", help="the bankroll")
+    bankroll.add_argument("--hands", type=counting("hands"), required=True, metavar="H", help="hands in the session")
+    bankroll.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
+    bankroll.add_argument("--json", action="store_true", help="print JSON")
 
     tables = commands.add_parser("paytable", help="list, show, check and derive paytable files")
     actions = tables.add_subparsers(dest="action", metavar="ACTION", required=True)

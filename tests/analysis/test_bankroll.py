@@ -1,0 +1,104 @@
+"""A bankroll's exact odds: checked against sessions played by the simulator, against identities
+that hold exactly, and against the long run."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from videopoker.analysis import analyze
+from videopoker.analysis.bankroll import bankroll
+from videopoker.analysis.exact import pay_vector
+from videopoker.analysis.simulate import play_rounds
+from videopoker.analysis.strategies import strategy_named
+from videopoker.errors import VideoPokerError
+from videopoker.paytable import resolve_paytable
+
+NINE_SIX = "jacks-or-better-9-6"
+
+
+def played_sessions(name: str, credits: int, hands: int, sessions: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """(broke, ending credits) of ``sessions`` sessions really dealt and played by optimal play."""
+    paytable = resolve_paytable(name)
+    coins = paytable.max_coins
+    strategy = strategy_named("optimal", paytable, coins)
+    rng = np.random.default_rng(seed)
+    pays = pay_vector(paytable, coins).astype(np.int64)
+    counts = np.zeros(len(paytable.game.categories), dtype=np.int64)
+    wins = np.concatenate([play_rounds(paytable, strategy, hands * 1000, 1, rng, pays, counts)
+                           for _ in range(sessions // 1000)]).reshape(sessions, hands)
+    path = np.concatenate([np.full((sessions, 1), credits), credits + np.cumsum(wins - coins, axis=1)], axis=1)
+    short = path < coins                                   # before each hand, and at the end
+    broke = short.any(axis=1)
+    first = np.where(broke, short.argmax(axis=1), hands)
+    return broke, path[np.arange(sessions), first]
+
+
+def test_the_exact_odds_agree_with_played_sessions() -> None:
+    odds = bankroll(analyze(resolve_paytable(NINE_SIX)), 100, 300)
+    broke, ending = played_sessions(NINE_SIX, 100, 300, 20_000, seed=8)
+    se = 0.5 / np.sqrt(len(broke))
+    assert 0.2 < odds.ruin < 0.8
+    assert abs(broke.mean() - odds.ruin) < 4 * se, (broke.mean(), odds.ruin)
+    assert abs((ending > 100).mean() - odds.ahead) < 4 * se, ((ending > 100).mean(), odds.ahead)
+    for percent, credits in odds.percentiles.items():
+        assert (ending <= credits).mean() > percent / 100 - 4 * se, percent
+        assert (ending < credits).mean() < percent / 100 + 4 * se, percent
+    assert abs(ending.mean() - odds.mean_end) < 4 * ending.std() / np.sqrt(len(ending))
+
+
+def test_one_hand_from_one_bet_is_the_return_table() -> None:
+    analysis = analyze(resolve_paytable(NINE_SIX))
+    odds = bankroll(analysis, 5, 1)
+    nothing = analysis.row(analysis.paytable.game.categories[-1]).probability
+    paying_more = sum((row.probability for row in analysis.rows
+                       if analysis.paytable.pay(row.category, 5) > 5), Fraction(0))
+    assert odds.ruin == pytest.approx(float(nothing), abs=1e-15)
+    assert odds.ahead == pytest.approx(float(paying_more), abs=1e-15)
+    assert odds.percentiles[5] == 0 and odds.percentiles[75] == 5 and odds.percentiles[95] == 15
+
+
+def test_with_credits_for_every_hand_the_mean_loses_exactly_the_house_edge() -> None:
+    for name in (NINE_SIX, "deuces-wild-full-pay", "joker-poker-kings"):
+        analysis = analyze(resolve_paytable(name))
+        odds = bankroll(analysis, 2005, 400)  # 400 losses in a row still leave a bet
+        assert odds.ruin == 0.0
+        expected = 2005 - 400 * 5 * (1 - float(analysis.rtp))
+        assert odds.mean_end == pytest.approx(expected, abs=1e-6)
+
+
+def test_too_few_credits_for_a_bet_is_broke_at_once() -> None:
+    odds = bankroll(analyze(resolve_paytable(NINE_SIX)), 4, 10)
+    assert odds.ruin == 1.0 and odds.ahead == 0.0 and set(odds.percentiles.values()) == {4}
+
+
+def test_the_long_run() -> None:
+    """A table under 100% ruins every bankroll some day; above it, the chance of ever going broke
+    bounds the session's from above and the sessions approach it as they grow."""
+    assert bankroll(analyze(resolve_paytable(NINE_SIX)), 1000, 10).long_run_ruin == 1.0
+    deuces = analyze(resolve_paytable("deuces-wild-full-pay"))
+    forever = bankroll(deuces, 500, 10).long_run_ruin
+    assert forever is not None and 0 < forever < 1
+    sessions = [bankroll(deuces, 500, hands).ruin for hands in (1000, 4000, 16000)]
+    assert sessions[0] < sessions[1] < sessions[2] < forever
+    rho = forever ** (1 / 100)  # 500 credits are 100 bets of 5
+    nets = {}
+    for row in deuces.rows:
+        net = (deuces.paytable.pay(row.category, 5) - 5) // 5
+        nets[net] = nets.get(net, 0.0) + float(row.probability)
+    assert sum(p * rho**net for net, p in nets.items()) == pytest.approx(1.0, abs=1e-12)
+    assert bankroll(deuces, 1000, 10).long_run_ruin == pytest.approx(forever**2, rel=1e-9)
+
+
+def test_json_has_the_contract_keys() -> None:
+    data = bankroll(analyze(resolve_paytable("double-double-bonus-9-6")), 400, 200).to_json()
+    assert {"paytable", "game", "coins", "credits", "hands", "ruin", "ahead", "percentiles",
+            "long_run_ruin"} <= set(data)
+    assert list(data["percentiles"]) == ["5", "25", "50", "75", "95"]
+
+
+def test_a_session_too_long_to_work_out_is_refused_at_once() -> None:
+    with pytest.raises(VideoPokerError, match="too long a session"):
+        bankroll(analyze(resolve_paytable(NINE_SIX), 1), 10**9, 10**9)

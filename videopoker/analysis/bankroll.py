@@ -1,0 +1,160 @@
+"""A bankroll's odds over a session, exactly: the chance of going broke, of ending ahead, and where
+the credits end, from the exact per-hand pay distribution under perfect play (no sampling).
+
+Credits move in steps of ``g``, the greatest common divisor of the bet and every pay, so the state
+is a whole number of steps.  A dynamic programme carries the probability of every credit count
+through the session one hand at a time; a player with fewer credits than the bet is broke and
+stays where they are (an absorbing state), so ``ruin`` is the mass that ends there.  Credits above
+a ceiling that the session reaches with probability below 1e-16 (a Chernoff bound on the sum of the
+hands' nets) are kept in one bucket above every percentile: the figures are exact to within that
+and float rounding.
+
+The long-run risk of ruin (playing forever) is 1 when the game returns at most 100%.  Above that,
+when every pay is a whole number of bets, a loss is at most one bet, so the walk goes down one
+bet at a time and the chance of ever losing ``b`` bets is ρ^b, ρ being the root in (0, 1) of
+E[ρ^X] = 1 (X the net of a hand, in bets).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from videopoker.analysis.exact import Analysis
+from videopoker.errors import VideoPokerError
+
+#: The session's chance of ending above the ceiling is below this.
+TAIL = 1e-16
+PERCENTILES = (5, 25, 50, 75, 95)
+#: Credit states × hands × distinct pays a computation may take: about ten seconds here.  A longer
+#: session is refused at once rather than left running for minutes.
+MOST_WORK = 6_000_000_000
+
+
+@dataclass(frozen=True)
+class Bankroll:
+    """The odds of a session of ``hands`` hands at ``coins`` a hand, starting with ``credits``."""
+
+    analysis: Analysis
+    credits: int
+    hands: int
+    ruin: float                      # broke within the session or at its end
+    ahead: float                     # ending with more than ``credits``
+    percentiles: dict[int, int]      # ending credits
+    long_run_ruin: float | None      # broke some day, playing forever (None: not computed)
+    mean_end: float                  # expected ending credits
+
+    @property
+    def coins(self) -> int:
+        return self.analysis.coins
+
+    def to_json(self) -> dict[str, Any]:
+        paytable = self.analysis.paytable
+        return {"paytable": paytable.name, "game": paytable.game.key, "coins": self.coins,
+                "credits": self.credits, "hands": self.hands, "ruin": self.ruin, "ahead": self.ahead,
+                "percentiles": {str(p): credits for p, credits in self.percentiles.items()},
+                "long_run_ruin": self.long_run_ruin, "mean_end": self.mean_end}
+
+
+def bankroll(analysis: Analysis, credits: int, hands: int) -> Bankroll:
+    """The exact odds of playing ``hands`` hands of ``analysis``'s table from ``credits``."""
+    if credits < 1 or hands < 1:
+        raise VideoPokerError("a bankroll needs at least 1 credit and 1 hand")
+    coins = analysis.coins
+    merged: dict[int, Fraction] = {}       # a hand's net win → its probability (categories that pay alike merged)
+    for row in analysis.rows:
+        if row.probability:
+            net = analysis.paytable.pay(row.category, coins) - coins
+            merged[net] = merged.get(net, Fraction(0)) + row.probability
+    step = math.gcd(coins, *merged)
+    bet = coins // step                    # a hand costs ``bet`` steps
+    moves = {net // step: float(p) for net, p in merged.items()}
+    start, rest = divmod(credits, step)    # credits = start·step + rest, rest never changes
+    ceiling = start + _reach(moves, hands)
+    if (ceiling + 1) * hands * len(moves) > MOST_WORK:
+        raise VideoPokerError(f"{credits:,} credits over {hands:,} hands is too long a session to "
+                              "work out exactly in seconds; try fewer hands, or a bigger bet (--coins)")
+    odds, above = _session(moves, bet, start, ceiling, hands)
+    ending = np.arange(ceiling + 1) * step + rest
+    broke = float(odds[:bet].sum())
+    ahead = float(odds[ending > credits].sum()) + above
+    cumulative = np.cumsum(odds)
+    percentiles = {p: int(ending[min(int(np.searchsorted(cumulative, p / 100 - 1e-12)), ceiling)])
+                   for p in PERCENTILES}
+    mean_end = float(np.dot(odds, ending)) + above * ending[-1]
+    return Bankroll(analysis, credits, hands, broke, ahead, percentiles,
+                    _long_run_ruin(moves, bet, start, analysis.rtp), mean_end)
+
+
+def _reach(moves: dict[int, float], hands: int) -> int:
+    """Steps above the start that the credits pass at any time of ``hands`` hands with probability
+    below :data:`TAIL`: P(max S ≥ a) ≤ exp(H·max(ψ(t), 0) − t·a) for every t > 0, ψ the log of
+    E[e^{tX}] (Doob's inequality for the exponential martingale), so that mass parked above the
+    ceiling could not have come back down."""
+    nets = np.array(list(moves), dtype=np.float64)
+    probabilities = np.array(list(moves.values()))
+    most = int(nets.max()) * hands
+    if most <= 0:
+        return 0
+    best = most
+    for t in np.geomspace(1e-6, 700 / nets.max(), 400):  # e^{t·X} stays finite
+        psi = max(math.log(float(np.dot(probabilities, np.exp(t * nets)))), 0.0)
+        reach = (hands * psi - math.log(TAIL)) / t  # Doob: e^{tS} is a submartingale when ψ ≥ 0
+        best = min(best, math.ceil(reach))
+    return max(best, 0)
+
+
+def _session(moves: dict[int, float], bet: int, start: int, ceiling: int,
+             hands: int) -> tuple[np.ndarray[Any, np.dtype[np.float64]], float]:
+    """The distribution of the ending state (0..ceiling) and the mass that went above the ceiling."""
+    odds = np.zeros(ceiling + 1)
+    if start < bet:
+        odds[start] = 1.0
+        return odds, 0.0
+    odds[start] = 1.0
+    spare = np.zeros(ceiling + 1)
+    above = 0.0
+    low = high = start                     # the states that can hold mass
+    for _ in range(hands):
+        spare[:] = 0.0
+        spare[:bet] = odds[:bet]           # broke players stay broke
+        playing = odds[max(low, bet):high + 1]
+        first = max(low, bet)
+        for net, p in moves.items():
+            lo, hi = first + net, high + net
+            if hi > ceiling:                # beyond the ceiling: one bucket above everything
+                cut = len(playing) - (hi - ceiling)
+                above += p * float(playing[max(cut, 0):].sum())
+                if cut <= 0:
+                    continue
+                spare[lo:ceiling + 1] += p * playing[:cut]
+            else:
+                spare[lo:hi + 1] += p * playing
+        odds, spare = spare, odds
+        low = min(max(first - bet, 0), low)
+        high = min(high + max(moves), ceiling)
+    return odds, above
+
+
+def _long_run_ruin(moves: dict[int, float], bet: int, start: int, rtp: Fraction) -> float | None:
+    if rtp <= 1:
+        return 1.0                         # a game that does not pay back more than it takes ruins everyone
+    if start < bet:
+        return 1.0
+    if bet != 1:
+        return None                        # a loss can jump levels; no closed form (see the module doc)
+
+    def excess(z: float) -> float:        # E[z^X] − 1: positive near 0, negative just below the root's right
+        return sum(p * z**net for net, p in moves.items()) - 1.0
+
+    low, high = 1e-12, 1.0 - 1e-12
+    if excess(high) >= 0:
+        return 1.0
+    for _ in range(200):
+        middle = (low + high) / 2
+        low, high = (middle, high) if excess(middle) > 0 else (low, middle)
+    return float(((low + high) / 2) ** start)

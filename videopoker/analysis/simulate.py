@@ -1,0 +1,176 @@
+"""Monte Carlo play, vectorised: thousands of rounds per numpy step, never a Python loop per hand.
+
+Each batch deals its rounds by a partial Fisher–Yates shuffle of one deck row per round (the
+first five places are the deal), sorts the dealt cards with a sorting network, asks the strategy
+for the holds, and then, for each hand of an N-play round, shuffles five more places of the rest
+of the deck into that hand's draw.  Final hands are scored by the same lookup table as play.  The
+batch size is fixed, so a seed gives the same game on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from videopoker.analysis.draws import HAND, Progress, _quiet
+from videopoker.analysis.exact import check_coins, pay_vector
+from videopoker.analysis.strategies import Strategy
+from videopoker.errors import VideoPokerError
+from videopoker.evaluate import PayCategory
+from videopoker.paytable import Paytable
+
+#: Rounds dealt per numpy step: small enough that a deck row block stays in cache.
+BATCH = 1 << 14
+#: Hands a simulation may ask for (the analysis screen offers 1,000 … 100,000,000).
+MOST_HANDS = 10**10
+
+#: A sorting network for five values: nine compare-exchanges, no Python loop per hand.
+SORT_FIVE = ((0, 1), (3, 4), (2, 4), (2, 3), (0, 3), (0, 2), (1, 4), (1, 3), (1, 2))
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """Where a simulation stands: after some rounds, or at the end."""
+
+    paytable: Paytable
+    coins: int
+    strategy: str
+    multi: int
+    seed: int
+    rounds: int                          # rounds played so far
+    counts: tuple[int, ...]              # final hands of each category (game order)
+    won: int                             # coins won in all
+    won_squared: int                     # sum over rounds of (coins won in the round)²
+    expected: tuple[Fraction, ...]       # exact probability of each category under the strategy
+    seconds: float
+
+    @property
+    def hands(self) -> int:
+        return self.rounds * self.multi
+
+    @property
+    def rtp(self) -> float:
+        """Return per coin bet so far."""
+        return self.won / (self.hands * self.coins) if self.rounds else 0.0
+
+    @property
+    def standard_error(self) -> float:
+        """Standard error of :attr:`rtp`, from the spread of the rounds' wins (rounds of N hands
+        share their deal, so it is the rounds, not the hands, that are independent)."""
+        if self.rounds < 2:
+            return math.inf
+        mean = self.won / self.rounds
+        variance = max(self.won_squared - self.rounds * mean * mean, 0.0) / (self.rounds - 1)
+        return math.sqrt(variance / self.rounds) / (self.multi * self.coins)
+
+    def to_json(self) -> dict[str, Any]:
+        game = self.paytable.game
+        return {"paytable": self.paytable.name, "game": game.key, "coins": self.coins,
+                "strategy": self.strategy, "multi": self.multi, "hands": self.hands, "seed": self.seed,
+                "rtp": self.rtp, "standard_error": self.standard_error, "seconds": self.seconds,
+                "rows": [{"category": category.value, "count": count,
+                          "frequency": count / self.hands if self.hands else 0.0,
+                          "expected": float(expected)}
+                         for category, count, expected in zip(game.categories, self.counts, self.expected)]}
+
+    def count(self, category: PayCategory) -> int:
+        return self.counts[self.paytable.game.category_index(category)]
+
+
+def new_seed() -> int:
+    """A seed for a run that did not name one, reported so the run can be repeated."""
+    return int.from_bytes(os.urandom(4), "big")
+
+
+def check_hands(hands: int, multi: int) -> int:
+    """The rounds that ``hands`` hands make, or a refusal saying what would work."""
+    if not 1 <= hands <= MOST_HANDS:
+        raise VideoPokerError(f"--hands {hands}: simulate 1 to {MOST_HANDS:,} hands")
+    if hands % multi:
+        below, above = hands - hands % multi, hands - hands % multi + multi
+        raise VideoPokerError(f"--hands {hands} is not a whole number of {multi}-hand rounds; "
+                              f"ask for {below or above:,} or {above:,}")
+    return hands // multi
+
+
+def simulate(paytable: Paytable, strategy: Strategy, hands: int, coins: int | None = None,
+             seed: int | None = None, multi: int = 1) -> Simulation:
+    """Play ``hands`` hands (in rounds of ``multi``) and return the whole result."""
+    *_, last = running(paytable, strategy, hands, coins, seed, multi)
+    return last
+
+
+def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | None = None,
+            seed: int | None = None, multi: int = 1, progress: Progress = _quiet) -> Iterator[Simulation]:
+    """The simulation after every batch, for a screen that plots it or a player who cancels.
+
+    ``progress`` hears about the strategy's preparation (the optimal lookup's first solve).
+    """
+    bet = check_coins(paytable, coins)
+    rounds = check_hands(hands, multi)
+    strategy.prepare(progress)
+    seed = new_seed() if seed is None else seed
+    game = paytable.game
+    rng = np.random.default_rng(seed)
+    pays = pay_vector(paytable, bet).astype(np.int64)
+    exact = strategy.expected()
+    expected = tuple(exact.get(category, Fraction(0)) for category in game.categories)
+    counts = np.zeros(len(game.categories), dtype=np.int64)
+    won = won_squared = played = 0
+    start = time.perf_counter()
+    while played < rounds:
+        n = min(BATCH, rounds - played)
+        round_wins = play_rounds(paytable, strategy, n, multi, rng, pays, counts)
+        played += n
+        won += int(round_wins.sum())
+        won_squared += int(np.dot(round_wins, round_wins))
+        yield Simulation(paytable, bet, strategy.name, multi, seed, played, tuple(int(c) for c in counts),
+                         won, won_squared, expected, time.perf_counter() - start)
+
+
+def play_rounds(paytable: Paytable, strategy: Strategy, n: int, multi: int, rng: np.random.Generator,
+                pays: npt.NDArray[np.int64], counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Deal and play ``n`` rounds; add their final hands to ``counts``; return each round's win."""
+    game = paytable.game
+    size = game.deck_size
+    deck = np.empty((n, size), dtype=np.uint8)
+    deck[:] = np.arange(size, dtype=np.uint8)
+    cards = deck.reshape(-1)
+    rows = np.arange(n, dtype=np.int64) * size
+    _shuffle_places(cards, rows, range(HAND), size, rng)
+    dealt = [deck[:, place].astype(np.intp) for place in range(HAND)]
+    for a, b in SORT_FIVE:
+        dealt[a], dealt[b] = np.minimum(dealt[a], dealt[b]), np.maximum(dealt[a], dealt[b])
+    masks = strategy.holds(np.stack(dealt, axis=1).astype(np.uint8), rng)
+    kept = [(masks >> place & 1).astype(bool) for place in range(HAND)]
+    keys = game.card_keys
+    round_wins = np.zeros(n, dtype=np.int64)
+    for _ in range(multi):
+        _shuffle_places(cards, rows, range(HAND, 2 * HAND), size, rng)
+        key = np.zeros(n, dtype=np.int64)
+        for place in range(HAND):
+            key += keys.take(np.where(kept[place], dealt[place], deck[:, HAND + place]))
+        categories = game.category_of_keys(key)
+        counts += np.bincount(categories, minlength=len(counts))
+        round_wins += pays.take(categories)
+    return round_wins
+
+
+def _shuffle_places(cards: npt.NDArray[np.uint8], rows: npt.NDArray[np.int64], places: range, size: int,
+                    rng: np.random.Generator) -> None:
+    """Fisher–Yates steps for ``places`` of every deck row: each place gets a uniform card from
+    itself onwards.  A second call over the draw places gives a fresh, independent draw."""
+    for place in places:
+        here = rows + place
+        there = rows + rng.integers(place, size, size=len(rows))
+        swap = cards[here]
+        cards[here] = cards[there]
+        cards[there] = swap

@@ -1,0 +1,115 @@
+"""How a simulated player holds: a strategy maps many dealt hands to hold masks at once.
+
+A strategy is anything with a ``name``, ``holds`` and ``expected``; the simulator asks nothing
+else, so a strategy chart (the trainer's) plugs in beside the three here.  Hands come sorted by
+card index, as rows of an (n, 5) array; bit p of a mask keeps the card at place p.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from math import comb
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from videopoker.analysis.combos import colex_rank, combinations_colex
+from videopoker.analysis.draws import HAND, HOLDS, Progress, _quiet
+from videopoker.analysis.exact import analyze, pay_vector
+from videopoker.analysis.optimal import best_hold_table
+from videopoker.errors import VideoPokerError
+from videopoker.evaluate import Game, PayCategory
+from videopoker.paytable import Paytable
+
+Masks = npt.NDArray[np.uint8]
+
+
+class Strategy(Protocol):
+    """A way to play: the hold for each dealt hand, and how often each final hand should come."""
+
+    name: str
+
+    def prepare(self, progress: Progress = _quiet) -> None:
+        """Do the slow part, if any, before play starts (so a progress bar can show it)."""
+        ...
+
+    def holds(self, dealt: npt.NDArray[np.uint8], rng: np.random.Generator) -> Masks:
+        """Hold masks for sorted dealt hands (n, 5)."""
+        ...
+
+    def expected(self) -> dict[PayCategory, Fraction]:
+        """The exact probability of each final category under this strategy."""
+        ...
+
+
+class Optimal:
+    """Perfect play: the exact engine's best hold, looked up (:mod:`~videopoker.analysis.optimal`)."""
+
+    name = "optimal"
+
+    def __init__(self, paytable: Paytable, coins: int) -> None:
+        self.paytable, self.coins = paytable, coins
+
+        self._table: Masks | None = None
+
+    def lookup(self, progress: Progress = _quiet) -> Masks:
+        """The best hold of every dealt hand (solved on first use, then cached)."""
+        if self._table is None:
+            self._table = best_hold_table(self.paytable.game, pay_vector(self.paytable, self.coins), progress)
+        return self._table
+
+    def prepare(self, progress: Progress = _quiet) -> None:
+        self.lookup(progress)
+
+    def holds(self, dealt: npt.NDArray[np.uint8], rng: np.random.Generator) -> Masks:
+        return self.lookup().take(colex_rank(dealt))
+
+    def expected(self) -> dict[PayCategory, Fraction]:
+        return {row.category: row.probability for row in analyze(self.paytable, self.coins).rows}
+
+
+class CardBlind:
+    """A player who does not look at the cards (keeps nothing, or a random hold).
+
+    Whatever such a player keeps, the final hand is a uniformly random five cards of the deck,
+    so the expected frequencies are the deck's census.
+    """
+
+    def __init__(self, name: str, game: Game, choose: Callable[[int, np.random.Generator], Masks]) -> None:
+        self.name, self.game, self._choose = name, game, choose
+
+    def prepare(self, progress: Progress = _quiet) -> None:
+        """Nothing to prepare: the player never looks."""
+
+    def holds(self, dealt: npt.NDArray[np.uint8], rng: np.random.Generator) -> Masks:
+        return self._choose(len(dealt), rng)
+
+    def expected(self) -> dict[PayCategory, Fraction]:
+        census = np.bincount(self.game.evaluate_batch(combinations_colex(self.game.deck_size, HAND)),
+                             minlength=len(self.game.categories))
+        total = comb(self.game.deck_size, HAND)
+        return {category: Fraction(int(n), total) for category, n in zip(self.game.categories, census)}
+
+
+def _nothing(n: int, rng: np.random.Generator) -> Masks:
+    return np.zeros(n, dtype=np.uint8)
+
+
+def _random(n: int, rng: np.random.Generator) -> Masks:
+    return rng.integers(0, HOLDS, size=n, dtype=np.uint8)
+
+
+STRATEGIES = ("optimal", "hold-nothing", "random")
+
+
+def strategy_named(name: str, paytable: Paytable, coins: int) -> Strategy:
+    """The strategy called ``name``, or a one-line refusal that lists the ones there are."""
+    if name == "optimal":
+        return Optimal(paytable, coins)
+    if name == "hold-nothing":
+        return CardBlind(name, paytable.game, _nothing)
+    if name == "random":
+        return CardBlind(name, paytable.game, _random)
+    raise VideoPokerError(f"--strategy {name!r}: choose one of {', '.join(STRATEGIES)}")
