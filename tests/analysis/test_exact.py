@@ -134,13 +134,18 @@ def test_the_disk_cache_gives_the_same_answer_and_survives_damage(tmp_path: Path
     monkeypatch.setattr(draws_module, "_MEMORY", {})
     paytable = resolve_paytable("jacks-or-better-8-5")
     cold = analyze(paytable)
-    cached = list(tmp_path.glob("draws-jacks-or-better-*.npz"))
+    cached = list(tmp_path.glob("draws-jacks-or-better-*.d"))
     assert len(cached) == 1
     monkeypatch.setattr(draws_module, "_MEMORY", {})
-    assert analyze(paytable).rows == cold.rows  # read back from disk
-    cached[0].write_bytes(b"not a numpy file")
+    assert analyze(paytable, remember=False).rows == cold.rows  # the draw tables read back from disk
+    (cached[0] / "counts3.npy").write_bytes(b"not a numpy file")
     monkeypatch.setattr(draws_module, "_MEMORY", {})
-    assert analyze(paytable).rows == cold.rows  # rebuilt
+    assert analyze(paytable, remember=False).rows == cold.rows  # rebuilt
+    [result] = tmp_path.glob("return-jacks-or-better-*.json")
+    assert analyze(paytable) == cold  # the solve itself, remembered
+    result.write_text('{"combinations": [1, 2, 3], "second": 1.0}')
+    monkeypatch.setattr(draws_module, "_MEMORY", {})
+    assert analyze(paytable) == cold  # a damaged result is solved again
 
 
 def test_a_fresh_build_matches_the_cached_tables() -> None:

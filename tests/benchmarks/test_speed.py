@@ -69,7 +69,7 @@ def test_warm_resolve(benchmark) -> None:
     analyze(paytable)
     variants = [apply_settings(paytable, [f"full_house={fh}", f"flush={fl}"]) for fh in (7, 8, 9) for fl in (5, 6)]
     cycle = iter(variants * 100)
-    benchmark.pedantic(lambda: analyze(next(cycle)), rounds=20, warmup_rounds=2)
+    benchmark.pedantic(lambda: analyze(next(cycle), remember=False), rounds=20, warmup_rounds=2)
     print(f"\nwarm re-solve: {benchmark.stats.stats.min * 1000:.1f} ms best, "
           f"{benchmark.stats.stats.mean * 1000:.1f} ms mean")
 
@@ -85,7 +85,7 @@ def test_disk_warm_analysis(benchmark, monkeypatch: pytest.MonkeyPatch) -> None:
     def setup() -> None:
         monkeypatch.setattr(draws_module, "_MEMORY", {})
 
-    benchmark.pedantic(analyze, args=(paytable,), setup=setup, rounds=5)
+    benchmark.pedantic(analyze, args=(paytable,), kwargs={"remember": False}, setup=setup, rounds=5)
     shutil.rmtree(folder)
     print(f"\ndisk-warm analysis: {benchmark.stats.stats.min * 1000:.1f} ms best")
 

@@ -47,3 +47,44 @@ def test_hundred_play_drawn(snap_compare, isolated_home: Path) -> None:
     """A hundred hands: a line each, scrolling beside the paytable; the big cards as small as they go."""
     assert snap_compare(VideoPokerApp(isolated_home, seed=1, hands=100), press=["space", "1", "3", "enter"],
                         terminal_size=SIZE)
+
+
+async def _solved(pilot) -> None:
+    """Wait for the analysis screen's worker to fill the return table."""
+    from textual.widgets import DataTable
+
+    for _ in range(600):
+        if pilot.app.screen.query_one("#return-table", DataTable).row_count:
+            break
+        await pilot.pause(0.05)
+    await pilot.pause(0.2)  # the table measures its columns after the rows arrive
+
+
+def test_analysis_return_table(snap_compare) -> None:
+    """The analysis screen's first pane: the exact return table of 9/6, right-aligned figures."""
+    from videopoker.paytable import resolve_paytable
+    from videopoker.tui.analysis_app import AnalysisApp
+
+    assert snap_compare(AnalysisApp(resolve_paytable("jacks-or-better-9-6")), run_before=_solved,
+                        terminal_size=SIZE)
+
+
+def test_analysis_bankroll(snap_compare) -> None:
+    """The bankroll pane after COMPUTE with its default 1,000 credits for 1,000 hands: the figures
+    and the plot of where the credits end."""
+    from textual.widgets import DataTable
+
+    from videopoker.paytable import resolve_paytable
+    from videopoker.tui.analysis_app import AnalysisApp
+
+    async def computed(pilot) -> None:
+        await _solved(pilot)
+        await pilot.press("4", "enter")
+        for _ in range(600):
+            if pilot.app.screen.query_one("#bank-table", DataTable).row_count:
+                break
+            await pilot.pause(0.05)
+        await pilot.pause(0.2)
+
+    assert snap_compare(AnalysisApp(resolve_paytable("jacks-or-better-9-6")), run_before=computed,
+                        terminal_size=SIZE)

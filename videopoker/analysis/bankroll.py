@@ -18,11 +18,12 @@ E[ρ^X] = 1 (X the net of a hand, in bets).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from videopoker.analysis.exact import Analysis
 from videopoker.errors import VideoPokerError
@@ -47,10 +48,32 @@ class Bankroll:
     percentiles: dict[int, int]      # ending credits
     long_run_ruin: float | None      # broke some day, playing forever (None: not computed)
     mean_end: float                  # expected ending credits
+    #: The chance of each ending credit count (``ending`` credits), for a plot; not in the JSON.
+    ending: npt.NDArray[np.int64] = field(repr=False, compare=False, default_factory=lambda: np.zeros(0, np.int64))
+    odds: npt.NDArray[np.float64] = field(repr=False, compare=False, default_factory=lambda: np.zeros(0))
 
     @property
     def coins(self) -> int:
         return self.analysis.coins
+
+    def histogram(self, bins: int) -> list[float]:
+        """The ending-credit distribution in ``bins`` equal bins from 0 to its 99.9th percentile."""
+        if not len(self.odds):
+            return [0.0] * bins
+        top = int(self.ending[min(int(np.searchsorted(np.cumsum(self.odds), 0.999)), len(self.ending) - 1)])
+        edges = np.linspace(0, max(top, 1), bins + 1)
+        counts, _ = np.histogram(self.ending, bins=edges, weights=self.odds)
+        return [float(c) for c in counts]
+
+    def lines(self) -> list[tuple[str, str]]:
+        """The figures as a player reads them, label and value: the command and the screen show these."""
+        long_run = ("not worked out (a pay is not a whole number of bets)" if self.long_run_ruin is None
+                    else chance_text(self.long_run_ruin))
+        return [("Broke before the end", chance_text(self.ruin)),
+                (f"Ending with more than {self.credits:,}", chance_text(self.ahead)),
+                ("Average ending credits", f"{self.mean_end:,.1f}"),
+                *((f"Ending credits, {p}th percentile", f"{credits:,}") for p, credits in self.percentiles.items()),
+                ("Broke some day, playing forever", long_run)]
 
     def to_json(self) -> dict[str, Any]:
         paytable = self.analysis.paytable
@@ -58,6 +81,17 @@ class Bankroll:
                 "credits": self.credits, "hands": self.hands, "ruin": self.ruin, "ahead": self.ahead,
                 "percentiles": {str(p): credits for p, credits in self.percentiles.items()},
                 "long_run_ruin": self.long_run_ruin, "mean_end": self.mean_end}
+
+
+def chance_text(probability: float) -> str:
+    """A probability as a percentage a reader can use; below float rounding, ``< 1e-12%``."""
+    if probability == 0:
+        return "0%"
+    if probability < 1e-14:  # below the rounding of a sum of probabilities
+        return "< 1e-12%"
+    if probability < 1e-4:
+        return f"{probability * 100:.2e}%"
+    return f"{probability * 100:.4f}%"
 
 
 def bankroll(analysis: Analysis, credits: int, hands: int) -> Bankroll:
@@ -87,7 +121,7 @@ def bankroll(analysis: Analysis, credits: int, hands: int) -> Bankroll:
                    for p in PERCENTILES}
     mean_end = float(np.dot(odds, ending)) + above * ending[-1]
     return Bankroll(analysis, credits, hands, broke, ahead, percentiles,
-                    _long_run_ruin(moves, bet, start, analysis.rtp), mean_end)
+                    _long_run_ruin(moves, bet, start, analysis.rtp), mean_end, ending, odds)
 
 
 def _reach(moves: dict[int, float], hands: int) -> int:
@@ -109,7 +143,7 @@ def _reach(moves: dict[int, float], hands: int) -> int:
 
 
 def _session(moves: dict[int, float], bet: int, start: int, ceiling: int,
-             hands: int) -> tuple[np.ndarray[Any, np.dtype[np.float64]], float]:
+             hands: int) -> tuple[npt.NDArray[np.float64], float]:
     """The distribution of the ending state (0..ceiling) and the mass that went above the ceiling."""
     odds = np.zeros(ceiling + 1)
     if start < bet:

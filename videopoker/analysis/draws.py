@@ -14,9 +14,6 @@ weighted by the size of the class.
 
 from __future__ import annotations
 
-import hashlib
-import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb, factorial
@@ -26,13 +23,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from videopoker.analysis.cache import cache_file, load_arrays, save_arrays
 from videopoker.analysis.combos import BINOMIAL, combinations_colex, drop_one_ranks
 from videopoker.evaluate import Game
-from videopoker.home import cache_dir
 
 HAND = 5
 HOLDS = 1 << HAND
-CACHE_VERSION = 1
 
 #: Number of held cards for each hold mask (bit i set: the card at place i is kept).
 HELD_COUNT = np.array([bin(mask).count("1") for mask in range(HOLDS)], dtype=np.int64)
@@ -256,40 +252,41 @@ def _class_size(pattern: int) -> int:
 _MEMORY: dict[str, DrawTables] = {}
 
 
-def _cache_file(game: Game) -> Path:
-    rules = hashlib.sha256(game.table.tobytes()).hexdigest()[:16]
-    return cache_dir() / f"draws-{game.key}-v{CACHE_VERSION}-{rules}.npz"
+def _cache_folder(game: Game) -> Path:
+    return cache_file("draws", game, "d")
+
+
+ARRAYS = [*(f"counts{k}" for k in range(HAND)), "class_hands", "class_weights", "table"]
 
 
 def draw_tables(game: Game, progress: Progress = _quiet) -> DrawTables:
     """The family's tables: from memory, else from the disk cache, else built (and saved)."""
     if game.key in _MEMORY:
         return _MEMORY[game.key]
-    file = _cache_file(game)
-    tables = _load(game, file)
+    folder = _cache_folder(game)
+    tables = _load(game, folder)
     if tables is None:
         tables = build_draw_tables(game, progress)
-        _save(tables, file)
+        _save(tables, folder)
     _MEMORY[game.key] = tables
     return tables
 
 
-def _load(game: Game, file: Path) -> DrawTables | None:
-    try:
-        with np.load(file) as data:
-            counts = [data[f"counts{k}"] for k in range(HAND)] + [np.empty(0, np.int64)]
-            return DrawTables(game, counts, data["class_hands"], data["class_weights"])
-    except (OSError, KeyError, ValueError):
+def _load(game: Game, folder: Path) -> DrawTables | None:
+    """The cached tables, memory-mapped (a hint reads a few pages of them, not 10–30 MB), and the
+    game's lookup table with them, so it is not filled again."""
+    arrays = load_arrays(folder, ARRAYS)
+    if arrays is None:
         return None  # no cache yet, or a damaged one: rebuild, it is only a cache
+    counts = [arrays[f"counts{k}"] for k in range(HAND)]
+    shapes = [(comb(game.deck_size, k), len(game.categories)) for k in range(HAND)]
+    if [c.shape for c in counts] != shapes or arrays["class_hands"].shape[1:] != (HAND,):
+        return None
+    game.adopt_table(np.asarray(arrays["table"]))
+    return DrawTables(game, [*counts, np.empty(0, np.int64)], arrays["class_hands"], arrays["class_weights"])
 
 
-def _save(tables: DrawTables, file: Path) -> None:
-    try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        arrays: dict[str, Any] = {f"counts{k}": tables.subset_counts[k].astype(np.int32) for k in range(HAND)}
-        arrays |= {"class_hands": tables.class_hands, "class_weights": tables.class_weights}
-        with tempfile.NamedTemporaryFile(dir=file.parent, suffix=".tmp", delete=False) as out:
-            np.savez(out, allow_pickle=False, **arrays)
-        os.replace(out.name, file)
-    except OSError:
-        pass  # a cache that cannot be written only costs time next run
+def _save(tables: DrawTables, folder: Path) -> None:
+    arrays: dict[str, Any] = {f"counts{k}": tables.subset_counts[k].astype(np.int32) for k in range(HAND)}
+    arrays |= {"class_hands": tables.class_hands, "class_weights": tables.class_weights, "table": tables.game.table}
+    save_arrays(folder, arrays)

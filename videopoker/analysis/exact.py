@@ -7,16 +7,19 @@ exact integers, and the return, variance and probabilities follow from them.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lcm
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from videopoker.analysis.cache import cache_file, save
 from videopoker.analysis.draws import HAND, HELD_COUNT, HOLDS, DrawTables, Progress, _quiet, draw_tables
 from videopoker.errors import VideoPokerError
 from videopoker.evaluate import PayCategory
@@ -156,30 +159,66 @@ def first_best(values: npt.NDArray[np.float64], order: Sequence[int] = TIE_ORDER
 
 
 def analyze(paytable: Paytable, coins: int | None = None, progress: Progress = _quiet,
-            tie_order: Sequence[int] = TIE_ORDER) -> Analysis:
+            tie_order: Sequence[int] = TIE_ORDER, remember: bool = True) -> Analysis:
     """Solve ``paytable`` exactly: the best hold of every dealt hand and the return it gives.
 
     ``progress(fraction, stage)`` hears about the slow part, building the family's tables when
     no cache has them yet.  ``tie_order`` breaks ties between holds of equal EV (see
-    :data:`TIE_ORDER`); only tests change it, to show which rows depend on it.
+    :data:`TIE_ORDER`); only tests change it, to show which rows depend on it.  A solve is
+    remembered on disk by the pays it was given, so the same table at the same bet is read back
+    the next time (a command starts in a third of the time); ``remember=False`` always solves.
     """
     bet = check_coins(paytable, coins)
+    pays = pay_vector(paytable, bet)
+    remembered = remember and tuple(tie_order) == TIE_ORDER  # another tie rule is a test's: not kept
+    file = cache_file("return", paytable.game, "json", pays.tobytes(), bytes([bet])) if remembered else None
+    saved = _load_result(file, paytable) if file else None
+    if saved is not None:
+        progress(1.0, "done")
+        return _analysis(paytable, bet, *saved)
     tables = draw_tables(paytable.game, progress)
     progress(0.9, "best holds")
     draws = tables.draw_counts
     common = lcm(*draws.tolist())
-    values = common_values(tables, pay_vector(paytable, bet), tables.class_hands, tables.class_ranks)
+    values = common_values(tables, pays, tables.class_hands, tables.class_ranks)
     best = first_best(values, tie_order)
     weights = (common // draws)[best] * tables.class_weights
-    combinations = best_hold_combinations(tables, best, weights)
+    combinations = [int(n) for n in best_hold_combinations(tables, best, weights)]
     dealt_hands = comb(paytable.game.deck_size, HAND)
-    total = dealt_hands * common
-    rows = tuple(ReturnRow(category, Fraction(paytable.pay(category, bet), bet), int(n), Fraction(int(n), total))
-                 for category, n in zip(paytable.game.categories, combinations))
     best_per_coin = values[best, np.arange(values.shape[1])] / (common * bet)
     second = float(np.dot(tables.class_weights.astype(np.float64), best_per_coin**2)) / dealt_hands
+    if file:
+        text = json.dumps({"combinations": combinations, "second": second}).encode()
+        save(file, lambda out: out.write(text))
     progress(1.0, "done")
+    return _analysis(paytable, bet, combinations, second)
+
+
+def _total(paytable: Paytable) -> int:
+    """The common denominator: every dealt hand times the lcm of the draw counts."""
+    unseen = paytable.game.deck_size - HAND
+    return comb(paytable.game.deck_size, HAND) * lcm(*(comb(unseen, k) for k in range(HAND + 1)))
+
+
+def _analysis(paytable: Paytable, bet: int, combinations: Sequence[int], second: float) -> Analysis:
+    total = _total(paytable)
+    rows = tuple(ReturnRow(category, Fraction(paytable.pay(category, bet), bet), n, Fraction(n, total))
+                 for category, n in zip(paytable.game.categories, combinations))
     return Analysis(paytable, bet, rows, total, second)
+
+
+def _load_result(file: Path, paytable: Paytable) -> tuple[list[int], float] | None:
+    """A cached solve, if it is whole: one count per category, summing to the denominator."""
+    try:
+        data = json.loads(file.read_bytes())
+        combinations, second = data["combinations"], data["second"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if (not isinstance(combinations, list) or len(combinations) != len(paytable.game.categories)
+            or not all(type(n) is int and n >= 0 for n in combinations) or sum(combinations) != _total(paytable)
+            or not isinstance(second, float)):
+        return None
+    return combinations, second
 
 
 def best_hold_combinations(tables: DrawTables, best: npt.NDArray[np.int64],

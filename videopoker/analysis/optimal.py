@@ -10,22 +10,18 @@ their digest (about 2.6 MB) and a second simulation of the same table starts at 
 
 from __future__ import annotations
 
-import hashlib
-import os
-import tempfile
 from math import comb
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
+from videopoker.analysis.cache import cache_file, save
 from videopoker.analysis.combos import combinations_colex
 from videopoker.analysis.draws import HAND, Progress, _quiet, draw_tables, hold_ranks
 from videopoker.analysis.exact import common_values, first_best
 from videopoker.evaluate import Game
-from videopoker.home import cache_dir
 
-CACHE_VERSION = 1
 CHUNK = 1 << 16
 
 _MEMORY: dict[tuple[str, bytes], npt.NDArray[np.uint8]] = {}
@@ -61,8 +57,7 @@ def _solve_every_hand(game: Game, pays: npt.NDArray[np.float64], progress: Progr
 
 
 def _cache_file(game: Game, pays: bytes) -> Path:
-    rules = hashlib.sha256(game.table.tobytes() + pays).hexdigest()[:16]
-    return cache_dir() / f"holds-{game.key}-v{CACHE_VERSION}-{rules}.npy"
+    return cache_file("holds", game, "npy", pays)
 
 
 def _load(file: Path, game: Game) -> npt.NDArray[np.uint8] | None:
@@ -76,10 +71,4 @@ def _load(file: Path, game: Game) -> npt.NDArray[np.uint8] | None:
 
 
 def _save(table: npt.NDArray[np.uint8], file: Path) -> None:
-    try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=file.parent, suffix=".tmp", delete=False) as out:
-            np.save(out, table, allow_pickle=False)
-        os.replace(out.name, file)
-    except OSError:
-        pass  # a cache that cannot be written only costs time next run
+    save(file, lambda out: np.save(out, table, allow_pickle=False))

@@ -62,6 +62,13 @@ class Simulation:
         return self.won / (self.hands * self.coins) if self.rounds else 0.0
 
     @property
+    def exact_rtp(self) -> float:
+        """What the strategy returns per coin, exactly (from its expected frequencies)."""
+        game = self.paytable.game
+        return float(sum((p * self.paytable.pay(c, self.coins) for c, p in zip(game.categories, self.expected)),
+                         Fraction(0)) / self.coins)
+
+    @property
     def standard_error(self) -> float:
         """Standard error of :attr:`rtp`, from the spread of the rounds' wins (rounds of N hands
         share their deal, so it is the rounds, not the hands, that are independent)."""
@@ -70,6 +77,12 @@ class Simulation:
         mean = self.won / self.rounds
         variance = max(self.won_squared - self.rounds * mean * mean, 0.0) / (self.rounds - 1)
         return math.sqrt(variance / self.rounds) / (self.multi * self.coins)
+
+    def summary(self) -> str:
+        """The return so far, its standard error, and how far it is from the exact one (one line)."""
+        away = (self.rtp - self.exact_rtp) / self.standard_error if self.rounds > 1 else 0.0
+        return (f"Return {self.rtp * 100:.4f}% ± {self.standard_error * 100:.4f} (1 SE); "
+                f"exact {self.exact_rtp * 100:.4f}%, {away:+.2f} SE away")
 
     def to_json(self) -> dict[str, Any]:
         game = self.paytable.game

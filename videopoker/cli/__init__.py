@@ -25,14 +25,22 @@ def complain(text: str) -> None:
     say_on_stderr(text)
 
 
-def handlers() -> dict[str | None, Callable[[argparse.Namespace], int]]:
-    """The command table; imported inside the boundary so even a Ctrl-C while loading is caught."""
-    from videopoker.cli.commands import run_analyze, run_hint, run_play
-    from videopoker.cli.session_odds import run_bankroll, run_simulate
-    from videopoker.cli.tables import run_paytable
+#: Each command's module and function: only the one that runs is imported.
+COMMANDS: dict[str | None, tuple[str, str]] = {
+    None: ("commands", "run_play"), "play": ("commands", "run_play"), "analyze": ("commands", "run_analyze"),
+    "hint": ("commands", "run_hint"), "paytable": ("tables", "run_paytable"),
+    "simulate": ("session_odds", "run_simulate"), "bankroll": ("session_odds", "run_bankroll"),
+}
 
-    return {None: run_play, "play": run_play, "analyze": run_analyze, "hint": run_hint, "paytable": run_paytable,
-            "simulate": run_simulate, "bankroll": run_bankroll}
+
+def handler(command: str | None) -> Callable[[argparse.Namespace], int]:
+    """The function that runs ``command``; imported inside the boundary so even a Ctrl-C while
+    loading is caught, and only that command's module, so a command starts sooner."""
+    import importlib
+
+    module, function = COMMANDS[command]
+    run: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(f"videopoker.cli.{module}"), function)
+    return run
 
 
 def describe_os_error(error: OSError) -> str:
@@ -62,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from videopoker.cli.parser import build_parser
 
         args = build_parser().parse_args(argv)
-        return handlers()[args.command](args)
+        return handler(args.command)(args)
     except VideoPokerError as error:
         for problem in getattr(error, "problems", None) or [str(error)]:  # a PaytableError: one line each
             complain(problem)

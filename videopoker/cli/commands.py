@@ -9,11 +9,8 @@ from collections import Counter
 from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
-
 from videopoker.cards import Card, check_deck, check_hand, parse_cards
-from videopoker.cli.output import Column, Grid, say, show
+from videopoker.cli.output import Column, Grid, may_be_terminal, say, show
 from videopoker.paytable import Paytable, apply_settings, resolve_paytable
 
 if TYPE_CHECKING:  # the analysis (numpy) loads only for the commands that use it
@@ -32,6 +29,12 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def progress_bar() -> AbstractContextManager[Any]:
+    """A rich progress bar on stderr when it is a terminal, else nothing (and rich is not loaded)."""
+    if not may_be_terminal(sys.stderr):
+        return nullcontext(None)
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+
     console = Console(file=sys.stderr, highlight=False, markup=False, emoji=False)
     if not console.is_terminal:
         return nullcontext(None)
@@ -47,6 +50,11 @@ def run_analyze(args: argparse.Namespace) -> int:
     from videopoker.analysis import analyze
 
     paytable = apply_settings(resolve_paytable(args.paytable), args.set)
+    if args.tui:
+        from videopoker.analysis.exact import check_coins
+        from videopoker.tui.analysis_app import run_analysis
+
+        return run_analysis(paytable, check_coins(paytable, args.coins))
     with progress_bar() as bar:
         if bar is None:
             analysis = analyze(paytable, args.coins)

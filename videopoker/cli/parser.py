@@ -85,6 +85,8 @@ def build_parser() -> Parser:
                          help="reprice a category, per coin (full_house=8) or as totals for 1..max coins "
                               "(royal_flush=250,500,750,1000,4000)")
     analyze.add_argument("--json", action="store_true", help="print JSON")
+    analyze.add_argument("--tui", action="store_true",
+                         help="open the analysis screen: the table, compare, simulate, bankroll")
 
     hint = commands.add_parser("hint", help="the best holds of a dealt hand, ranked by EV")
     hint.add_argument("paytable", metavar="PAYTABLE")

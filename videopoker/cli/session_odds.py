@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from videopoker.cli.commands import coins_text, progress_bar
@@ -38,11 +37,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_json(), indent=2))
         return 0
     show(_frequency_grid(result))
-    exact = sum((p * Fraction(paytable.pay(c, result.coins), result.coins)
-                 for c, p in zip(paytable.game.categories, result.expected)), Fraction(0))
-    away = (result.rtp - float(exact)) / result.standard_error if result.hands > 1 else 0.0
-    say(f"Return {result.rtp * 100:.4f}% ± {result.standard_error * 100:.4f} (1 SE); "
-        f"exact {float(exact) * 100:.4f}%, {away:+.2f} SE away")
+    say(result.summary())
     rate = result.hands / result.seconds if result.seconds else float("inf")
     say(f"{result.hands:,} hands in {result.seconds:.2f} s, {rate / 1e6:.2f} M hands/s; "
         f"--seed {result.seed} plays them again")
@@ -72,24 +67,7 @@ def run_bankroll(args: argparse.Namespace) -> int:
         return 0
     grid = Grid(f"{paytable.name} — {coins_text(odds.coins)} a hand, perfect play, {args.credits:,} credits "
                 f"for {args.hands:,} hands", [Column("Session", right=False), Column("Odds")])
-    grid.rows.append(["Broke before the end", _chance(odds.ruin)])
-    grid.rows.append([f"Ending with more than {args.credits:,}", _chance(odds.ahead)])
-    grid.rows.append(["Average ending credits", f"{odds.mean_end:,.1f}"])
-    for percent, credits in odds.percentiles.items():
-        grid.rows.append([f"Ending credits, {percent}th percentile", f"{credits:,}"])
-    long_run = "not worked out (a pay is not a whole number of bets)" if odds.long_run_ruin is None \
-        else _chance(odds.long_run_ruin)
-    grid.rows.append(["Broke some day, playing forever", long_run])
+    grid.rows.extend([label, value] for label, value in odds.lines())
     show(grid)
     return 0
 
-
-def _chance(probability: float) -> str:
-    """A probability as a percentage a reader can use, tiny ones in scientific notation."""
-    if probability == 0:
-        return "0%"
-    if probability < 1e-14:  # below the float rounding of a sum of probabilities
-        return "< 1e-12%"
-    if probability < 1e-4:
-        return f"{probability * 100:.2e}%"
-    return f"{probability * 100:.4f}%"

@@ -12,15 +12,17 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from typing import TYPE_CHECKING, Any
 
 from videopoker.errors import PaytableError, Problem
 from videopoker.evaluate import GAMES, Game, PayCategory
 from videopoker.paytable.pays import DEFAULT_MAX_COINS, MAX_COINS_LIMIT, MAX_PAY, Paytable, amount_problem, is_whole
-from videopoker.paytable.reading import read_document
+from videopoker.paytable.reading import parse_document, read_text
+from videopoker.paytable.remembered import recall, remember
 from videopoker.usertext import first_control, quote
+
+if TYPE_CHECKING:
+    from ruamel.yaml.comments import CommentedMap
 
 TOP_KEYS = ("name", "game", "max_coins", "pays")
 #: A name is a title shown above a table and on the machine: long enough for any real one.
@@ -128,6 +130,8 @@ def _check_amounts(key: str, value: Any, max_coins: int | None, place: tuple[int
 
     With ``max_coins`` unknown (it was bad), each amount is still checked, the list length not.
     """
+    from ruamel.yaml.comments import CommentedSeq
+
     if isinstance(value, CommentedSeq):
         if max_coins is not None and len(value) != max_coins:
             check.add(place, f"pay for {quote(key)} lists {len(value)} amounts, but max_coins is "
@@ -156,6 +160,8 @@ def _check_pays(document: CommentedMap, game: Game | None, max_coins: int | None
     if "pays" not in document:
         check.add(None, "missing key 'pays'; add a mapping of category to coins paid per coin")
         return {}
+    from ruamel.yaml.comments import CommentedMap
+
     pays = document["pays"]
     if not isinstance(pays, CommentedMap):
         check.add(_value_position(document, "pays"), f"pays must be a mapping of category to coins, "
@@ -190,6 +196,8 @@ def _first_problems(problems: list[Problem]) -> list[Problem]:
 
 def check_document(document: Any, where: str, default_name: str) -> Paytable:
     """Validate a parsed paytable document, raising one :class:`PaytableError` with every problem."""
+    from ruamel.yaml.comments import CommentedMap  # loaded with the document it checks
+
     check = _Checker(where)
     if not isinstance(document, CommentedMap):
         check.add(None, "a paytable is a mapping with keys name, game, max_coins and pays; got "
@@ -211,5 +219,9 @@ def check_document(document: Any, where: str, default_name: str) -> Paytable:
 def load_paytable(path: str | os.PathLike[str]) -> Paytable:
     """Read and validate the paytable file at ``path``."""
     file = Path(path)
-    paytable = check_document(read_document(file), str(file), file.stem)
+    text = read_text(file)
+    paytable = recall(text, file.stem)
+    if paytable is None:
+        paytable = check_document(parse_document(text, str(file)), str(file), file.stem)
+        remember(text, file.stem, paytable)
     return Paytable(paytable.name, paytable.game, paytable.max_coins, paytable.pays, file)

@@ -19,11 +19,6 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
-from ruamel.yaml.reader import ReaderError
-
 from videopoker.errors import PaytableError, Problem
 from videopoker.usertext import excerpt, quote
 
@@ -78,6 +73,9 @@ def read_text(path: Path) -> str:
 
 def _screen_events(text: str, where: str) -> Problem | None:
     """The first construct too dangerous to build, found from the event stream alone."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
+
     depth = 0
     for event in YAML().parse(io.StringIO(text)):
         mark = event.start_mark
@@ -101,7 +99,15 @@ def _screen_events(text: str, where: str) -> Problem | None:
 
 
 def parse_document(text: str, where: str) -> Any:
-    """The round-trip YAML document in ``text``, after the safety screens; ``where`` names it."""
+    """The round-trip YAML document in ``text``, after the safety screens; ``where`` names it.
+
+    ruamel.yaml loads here, not with the module: a command whose paytable is remembered
+    (:mod:`~videopoker.paytable.remembered`) never needs it.
+    """
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.reader import ReaderError
+
     try:
         danger = _screen_events(text, where)
         if danger is not None:

@@ -12,9 +12,6 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedSeq
-
 from videopoker.errors import PaytableError
 from videopoker.evaluate import PayCategory
 from videopoker.files import write_atomically
@@ -25,6 +22,9 @@ from videopoker.paytable.reading import parse_document, read_document
 
 def variant_text(source: Path, changes: Mapping[PayCategory, tuple[int, ...]], name: str | None = None) -> str:
     """The YAML of ``source`` with some pays changed, its comments and key order kept."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedSeq
+
     if name is not None and not name.strip():
         raise PaytableError("the new name is empty; give the table a name, e.g. --name 'My 8/5'")
     document = read_document(source)

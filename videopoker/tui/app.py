@@ -28,7 +28,8 @@ from videopoker.game import MachineState, Phase
 from videopoker.home import home_dir
 from videopoker.paytable import Paytable
 from videopoker.session import REFILL_CREDITS, STARTING_CREDITS, Session
-from videopoker.tui.keys import bindings
+from videopoker.tui.keys import KEYS, bindings
+from videopoker.tui.screens.analysis import AnalysisScreen
 from videopoker.tui.screens.dialog import Confirm
 from videopoker.tui.screens.help import HelpScreen
 from videopoker.tui.screens.picker import PaytablePicker
@@ -83,6 +84,10 @@ def message_for(state: MachineState) -> str:
     winners = sum(1 for result in last.results if result.win)
     bottom = f"{last.category.label} · " if last.results[0].win else ""
     return f"{bottom}WIN {last.win:,} ON {winners} OF {last.hands} HANDS"
+
+
+#: The actions of the machine's keys (``keys.KEYS``).
+MACHINE_ACTIONS = frozenset(key.action for key in KEYS)
 
 
 class MachineScreen(Screen[None]):
@@ -304,6 +309,11 @@ class VideoPokerApp(App[None]):
 
     # -- intents --------------------------------------------------------------------------------
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The machine's keys work on the machine's screen only: on the analysis screen a digit or a
+        letter belongs to that screen or to the field being typed in (False lets the key through)."""
+        return action not in MACHINE_ACTIONS or isinstance(self.screen, MachineScreen)
+
     def action_hold(self, position: int) -> None:
         self.play(lambda session: session.toggle_hold(position))
 
@@ -347,6 +357,12 @@ class VideoPokerApp(App[None]):
     def action_recall(self) -> None:
         if self.session is not None:
             self.push_screen(RecallScreen(self.session.history))
+
+    def action_analysis(self) -> None:
+        """The analysis of the table in play at the bet on the meter (a round in play stays as it is)."""
+        if self.session is not None:
+            state = self.session.state()
+            self.push_screen(AnalysisScreen(state.paytable, state.bet))
 
     def action_help(self) -> None:
         max_coins = self.session.state().paytable.max_coins if self.session else 5

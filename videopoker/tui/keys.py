@@ -30,6 +30,7 @@ KEYS = (
     Key("n", "hands a round: 1, 3, 5, 10, 50, 100 (between rounds)", ("n",), "next_hands"),
     Key("p", "play another paytable (between hands)", ("p",), "choose_paytable"),
     Key("r", "recall the last 10 games", ("r",), "recall"),
+    Key("a", "analysis: exact return, compare, simulate, bankroll", ("a",), "analysis"),
     Key("pgup, pgdn", "scroll the hands of a 50- or 100-hand round", ("pageup", "pagedown"), "scroll_hands"),
     Key("?", "help: how to play and every key", ("question_mark",), "help"),
     Key("q", "quit (the game is saved at every step)", ("q",), "quit"),

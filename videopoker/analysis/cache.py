@@ -1,0 +1,89 @@
+"""The analysis cache on disk: files that can be rebuilt at any time, named by what they depend on.
+
+A file's name carries a digest of the code that computed it — the rules (the evaluator and every
+family) and the analysis itself — so a change to either makes new names instead of stale answers,
+and no table has to be built just to find the file (reading the sources is a millisecond; building
+a game's lookup table to hash it was 0.1–0.2 s of every command's start).  A file that cannot be
+read is treated as missing and one that cannot be written only costs time next run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import IO, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from videopoker.evaluate import Game
+from videopoker.home import cache_dir
+
+PACKAGE = Path(__file__).resolve().parent.parent
+#: The code a cached table or result depends on.
+SOURCES = ("cards.py", "categories.py", "hands.py", "lookup.py", "evaluate.py", "families", "analysis")
+
+
+@cache
+def code_digest() -> bytes:
+    """A digest of every source file the cache's contents depend on."""
+    digest = hashlib.sha256()
+    for name in SOURCES:
+        path = PACKAGE / name
+        for file in sorted(path.glob("*.py")) if path.is_dir() else [path]:
+            digest.update(file.name.encode() + b"\0" + file.read_bytes())
+    return digest.digest()
+
+
+def cache_file(kind: str, game: Game, suffix: str, *depends: bytes) -> Path:
+    """``<cache>/<kind>-<family>-<digest>.<suffix>``, the digest over the code and ``depends``."""
+    digest = hashlib.sha256(code_digest() + game.key.encode())
+    for part in depends:
+        digest.update(hashlib.sha256(part).digest())
+    return cache_dir() / f"{kind}-{game.key}-{digest.hexdigest()[:20]}.{suffix}"
+
+
+def save(file: Path, write: Callable[[IO[bytes]], object]) -> None:
+    """Write a cache file by temp file and rename, so a reader never sees half of one."""
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=file.parent, suffix=".tmp", delete=False) as out:
+            try:
+                write(out)
+            except BaseException:
+                out.close()
+                os.unlink(out.name)
+                raise
+        os.replace(out.name, file)
+    except OSError:
+        pass  # a cache that cannot be written only costs time next run
+
+
+def save_arrays(folder: Path, arrays: dict[str, npt.NDArray[Any]]) -> None:
+    """Write arrays as ``<name>.npy`` files in a new folder, renamed into place when whole, so
+    that a reader can memory-map them and read only the pages it needs."""
+    try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        temporary = Path(tempfile.mkdtemp(dir=folder.parent, suffix=".tmp"))
+        try:
+            for name, array in arrays.items():
+                np.save(temporary / f"{name}.npy", array, allow_pickle=False)
+            os.rename(temporary, folder)
+        except BaseException:
+            shutil.rmtree(temporary, ignore_errors=True)
+            raise
+    except OSError:
+        pass  # another process saved it first, or the cache cannot be written: only costs time
+
+
+def load_arrays(folder: Path, names: list[str]) -> dict[str, npt.NDArray[Any]] | None:
+    """The arrays :func:`save_arrays` wrote, memory-mapped read-only; None if any is missing or damaged."""
+    try:
+        return {name: np.load(folder / f"{name}.npy", mmap_mode="r", allow_pickle=False) for name in names}
+    except (OSError, ValueError, EOFError):
+        return None

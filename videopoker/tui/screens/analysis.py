@@ -1,0 +1,391 @@
+"""The analysis screen: the exact return table, a comparison, a simulation and a bankroll's odds.
+
+Everything slow runs in a worker thread and reports back with ``call_from_thread``: the screen
+never freezes, keys keep working, and a simulation can be cancelled between two batches.  The
+figures come from the same engine calls as ``analyze``, ``simulate`` and ``bankroll``; the
+bankroll lines are literally the command's (:meth:`~videopoker.analysis.bankroll.Bankroll.lines`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    DataTable,
+    Input,
+    Label,
+    ProgressBar,
+    Select,
+    Sparkline,
+    Static,
+    TabbedContent,
+    TabPane,
+)
+from textual.worker import get_current_worker
+
+from videopoker.errors import VideoPokerError
+from videopoker.paytable import Paytable, apply_settings, resolve_paytable
+from videopoker.usertext import visible
+
+if TYPE_CHECKING:  # numpy and the analysis load in the workers, when first needed
+    from videopoker.analysis.bankroll import Bankroll
+    from videopoker.analysis.exact import Analysis
+    from videopoker.analysis.simulate import Simulation
+
+PANES = ("return", "compare", "simulate", "bankroll")
+#: Seconds between two refreshes of a running simulation: drawing every batch would slow it down.
+SHOW_EVERY = 0.1
+STRATEGY_CHOICES = (("optimal", "optimal"), ("hold nothing", "hold-nothing"), ("random", "random"))
+
+
+def count(text: str, what: str, least: int = 1) -> int:
+    """A whole number typed by the player (``1,000,000`` and ``1_000`` welcome), or a clear refusal."""
+    digits = text.strip().replace(",", "").replace("_", "")
+    if not digits.isdigit() or int(digits) < least:
+        raise VideoPokerError(f"{what}: type a whole number from {least:,}, like 1,000")
+    return int(digits)
+
+
+def pay_text(value: Fraction) -> str:
+    return f"{float(value):g}"
+
+
+def row(label: str, *figures: str) -> list[str | Text]:
+    """A table row: the label, then figures aligned on the right as numbers are."""
+    return [label, *(Text(figure, justify="right") for figure in figures)]
+
+
+class AnalysisScreen(Screen[None]):
+    """The analysis of ``paytable`` at a bet of ``coins``; escape goes back to where it came from."""
+
+    DEFAULT_CSS = """
+    AnalysisScreen { background: #00002a; layout: vertical; }
+    AnalysisScreen #analysis-title { height: 1; color: #ffd700; text-style: bold; padding: 0 1; }
+    AnalysisScreen #analysis-keys { height: 1; color: $text-muted; padding: 0 1; }
+    AnalysisScreen #panes { height: 1fr; }
+    AnalysisScreen TabPane { height: 1fr; padding: 0 1; }
+    AnalysisScreen TabPane > VerticalScroll { height: 1fr; }
+    AnalysisScreen .status { height: auto; margin: 0 0 1 0; }
+    AnalysisScreen .form { height: 3; }
+    AnalysisScreen .form Input { width: 15; }
+    AnalysisScreen .form Label { margin: 1 0 0 0; }
+    AnalysisScreen #compare-with { width: 1fr; }
+    AnalysisScreen #sim-seed { width: 11; }
+    AnalysisScreen .form Select { width: 18; }
+    AnalysisScreen .form Button { margin: 1 0 0 1; min-width: 8; }
+    AnalysisScreen DataTable { height: auto; }
+    AnalysisScreen Sparkline { height: 2; margin: 0 0 1 0; }
+    AnalysisScreen .plot { display: none; }
+    AnalysisScreen .plot.shown { display: block; }
+    AnalysisScreen ProgressBar { height: 1; }
+    AnalysisScreen #sim-progress { display: none; }
+    AnalysisScreen #sim-progress.shown { display: block; }
+    """
+
+    BINDINGS = [Binding("escape", "back", "back"), Binding("enter", "run", "run", show=False),
+                *(Binding(str(n), f"pane('{pane}')", pane, show=False) for n, pane in enumerate(PANES, 1))]
+
+    def __init__(self, paytable: Paytable, coins: int | None = None) -> None:
+        super().__init__()
+        self.paytable = paytable
+        self.coins = coins or paytable.max_coins
+        self.analysis: Analysis | None = None
+        self.simulation: Simulation | None = None
+        self.odds: Bankroll | None = None
+        self.sim_line = ""
+
+    def compose(self) -> ComposeResult:
+        coins = f"{self.coins} coin{'s' * (self.coins > 1)}"
+        yield Static(f"ANALYSIS · {visible(self.paytable.name)} · {coins} · perfect play", id="analysis-title",
+                     markup=False)
+        with TabbedContent(id="panes", initial="return"):
+            with TabPane("1 RETURN", id="return"), VerticalScroll(can_focus=False):
+                yield ProgressBar(total=1.0, show_eta=False, id="return-progress")
+                yield Static("", id="return-status", classes="status", markup=False)
+                yield DataTable(id="return-table", cursor_type="row", zebra_stripes=True)
+            with TabPane("2 COMPARE", id="compare"), VerticalScroll(can_focus=False):
+                with Horizontal(classes="form"):
+                    yield Input(placeholder="a paytable, or changes: full_house=8 flush=5", id="compare-with")
+                    yield Button("COMPARE", id="compare-go", compact=True)
+                yield Static("Type another table's name (or file), or pays to change, and press Enter.",
+                             id="compare-status", classes="status", markup=False)
+                yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
+            with TabPane("3 SIMULATE", id="simulate"), VerticalScroll(can_focus=False):
+                with Horizontal(classes="form"):
+                    yield Label("HANDS")
+                    yield Input("1,000,000", placeholder="hands", id="sim-hands")
+                    yield Select(STRATEGY_CHOICES, value="optimal", allow_blank=False, id="sim-strategy")
+                    yield Label("SEED")
+                    yield Input(placeholder="any", id="sim-seed")
+                    yield Button("RUN", id="sim-run", compact=True)
+                    yield Button("CANCEL", id="sim-cancel", compact=True, disabled=True)
+                yield ProgressBar(total=1.0, show_eta=False, id="sim-progress")
+                yield Static("Play many hands at once and compare with the exact figures.", id="sim-status",
+                             classes="status", markup=False)
+                yield Static("Return so far, batch by batch (it settles on the exact return):", classes="plot",
+                             markup=False)
+                yield Sparkline([], id="sim-return", classes="plot")
+                yield Static("Credits won or lost, batch by batch:", classes="plot", markup=False)
+                yield Sparkline([], id="sim-credits", classes="plot")
+                yield DataTable(id="sim-table", cursor_type="row", zebra_stripes=True)
+            with TabPane("4 BANKROLL", id="bankroll"), VerticalScroll(can_focus=False):
+                with Horizontal(classes="form"):
+                    yield Label("CREDITS")
+                    yield Input("1,000", placeholder="credits", id="bank-credits")
+                    yield Label("HANDS")
+                    yield Input("1,000", placeholder="hands", id="bank-hands")
+                    yield Button("COMPUTE", id="bank-go", compact=True)
+                yield Static("A bankroll in credits, a session in hands: the exact odds under perfect play.",
+                             id="bank-status", classes="status", markup=False)
+                yield DataTable(id="bank-table", cursor_type="none", show_header=False)
+                yield Static("Ending credits, from 0 to the 99.9th percentile:", classes="plot", markup=False)
+                yield Sparkline([], id="bank-plot", classes="plot")
+        yield Static("1–4: panes · tab: the fields · enter: run · escape: back", id="analysis-keys",
+                     markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#return-table", DataTable).add_columns("Hand", "Pays", "Combinations", "Prob.", "1 in",
+                                                               "Return")
+        self.query_one("#compare-table", DataTable).add_columns("Hand", "Pays", "Then", "Return", "Then", "Change")
+        self.query_one("#sim-table", DataTable).add_columns("Hand", "Count", "Percent", "Expected %")
+        self.query_one("#bank-table", DataTable).add_columns("Figure", "Value")
+        self.query_one("#return-status", Static).update("Solving every dealt hand…")
+        self.run_worker(self._solve, thread=True, group="return", exclusive=True)
+
+    # -- keys -------------------------------------------------------------------------------------
+
+    def action_back(self) -> None:
+        self.workers.cancel_all()
+        self.dismiss()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Digits belong to a field being typed in; elsewhere they switch panes."""
+        return not (action == "pane" and isinstance(self.focused, Input))  # False: the key goes to the input
+
+    def action_pane(self, pane: str) -> None:
+        self.query_one(TabbedContent).active = pane
+
+    def action_run(self) -> None:
+        """Enter, wherever the focus is: what the pane in view does."""
+        actions = {"compare": self.compare, "simulate": self.simulate, "bankroll": self.bankroll}
+        action = actions.get(self.query_one(TabbedContent).active)
+        if action:
+            action()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"compare-go": self.compare, "sim-run": self.simulate, "sim-cancel": self.cancel_simulation,
+                   "bank-go": self.bankroll}
+        action = actions.get(event.button.id or "")
+        if action:
+            action()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_run()  # an input belongs to the pane in view
+
+    # -- the return table -------------------------------------------------------------------------
+
+    def _solve(self) -> None:
+        from videopoker.analysis import analyze
+
+        def heard(fraction: float, stage: str) -> None:
+            self.app.call_from_thread(self._progress, "#return-progress", fraction, "#return-status",
+                                      f"Solving every dealt hand: {stage}…")
+
+        analysis = analyze(self.paytable, self.coins, heard)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show_return, analysis)
+
+    def _progress(self, bar: str, fraction: float, status: str, text: str) -> None:
+        self.query_one(bar, ProgressBar).update(progress=fraction)
+        self.query_one(status, Static).update(text)
+
+    def _show_return(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.query_one("#return-progress", ProgressBar).display = False
+        table = self.query_one("#return-table", DataTable)
+        table.clear()
+        for line in analysis.rows:
+            table.add_row(*row(line.category.label, pay_text(line.pays), f"{line.combinations:,}",
+                               f"{float(line.probability):.8f}", f"{line.one_in:,.1f}" if line.probability else "—",
+                               f"{float(line.contribution):.6f}"))
+        table.add_row(*row("TOTAL", "", f"{analysis.total_combinations:,}", "1.00000000", "",
+                           f"{float(analysis.rtp):.6f}"))
+        self.query_one("#return-status", Static).update(
+            f"Return {float(analysis.rtp) * 100:.4f}% · variance {float(analysis.variance):.4f} · "
+            f"SD {analysis.standard_deviation:.4f} · {analysis.top_category.label.lower()} every "
+            f"{analysis.top_cycle:,.0f} hands")
+
+    # -- compare ----------------------------------------------------------------------------------
+
+    def compare(self) -> None:
+        text = self.query_one("#compare-with", Input).value.strip()
+        status = self.query_one("#compare-status", Static)
+        try:
+            other = self._other_table(text)
+        except (VideoPokerError, OSError) as error:
+            status.update(visible(str(error)))
+            return
+        status.update(f"Solving {visible(other.name)}…")
+        self.run_worker(lambda: self._solve_other(other), thread=True, group="compare", exclusive=True)
+
+    def _other_table(self, text: str) -> Paytable:
+        """A table named (or a file), or this one with ``key=pay`` changes."""
+        if not text:
+            raise VideoPokerError("type a paytable's name, or changes such as full_house=8 flush=5")
+        if "=" in text:
+            return apply_settings(self.paytable, text.split())
+        return resolve_paytable(text)
+
+    def _solve_other(self, other: Paytable) -> None:
+        from videopoker.analysis import analyze
+        from videopoker.analysis.exact import check_coins
+
+        try:
+            coins = check_coins(other, min(self.coins, other.max_coins))
+            mine = self.analysis or analyze(self.paytable, self.coins)
+            theirs = analyze(other, coins)
+        except (VideoPokerError, OSError) as error:
+            self.app.call_from_thread(self.query_one("#compare-status", Static).update, visible(str(error)))
+            return
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show_compare, mine, theirs)
+
+    def _show_compare(self, mine: Analysis, theirs: Analysis) -> None:
+        table = self.query_one("#compare-table", DataTable)
+        table.clear()
+        theirs_rows = {row.category: row for row in theirs.rows}
+        for line in mine.rows:
+            other = theirs_rows.get(line.category)
+            if other is None:
+                continue
+            change = float(other.contribution - line.contribution)
+            table.add_row(*row(line.category.label, pay_text(line.pays), pay_text(other.pays),
+                               f"{float(line.contribution):.6f}", f"{float(other.contribution):.6f}",
+                               f"{change:+.6f}"))
+        total = float(theirs.rtp - mine.rtp)
+        table.add_row(*row("TOTAL", "", "", f"{float(mine.rtp):.6f}", f"{float(theirs.rtp):.6f}", f"{total:+.6f}"))
+        self.query_one("#compare-status", Static).update(
+            f"{visible(mine.paytable.name)} {float(mine.rtp) * 100:.4f}% → {visible(theirs.paytable.name)} "
+            f"{float(theirs.rtp) * 100:.4f}%: {total * 100:+.4f} points")
+
+    # -- simulate ---------------------------------------------------------------------------------
+
+    def simulate(self) -> None:
+        status = self.query_one("#sim-status", Static)
+        try:
+            hands = count(self.query_one("#sim-hands", Input).value, "hands")
+            seed_text = self.query_one("#sim-seed", Input).value.strip()
+            seed = count(seed_text, "seed", 0) if seed_text else None
+            from videopoker.analysis.simulate import check_hands
+
+            check_hands(hands, 1)
+        except VideoPokerError as error:
+            status.update(visible(str(error)))
+            return
+        strategy = str(self.query_one("#sim-strategy", Select).value)
+        self.query_one("#sim-run", Button).disabled = True
+        self.query_one("#sim-cancel", Button).disabled = False
+        progress = self.query_one("#sim-progress", ProgressBar)
+        progress.update(progress=0)
+        progress.add_class("shown")
+        status.update("Preparing…")
+        self.run_worker(lambda: self._play(hands, strategy, seed), thread=True, group="simulate", exclusive=True)
+
+    def cancel_simulation(self) -> None:
+        self.workers.cancel_group(self, "simulate")
+        self._simulation_over("Cancelled.")
+
+    def _play(self, hands: int, strategy_name: str, seed: int | None) -> None:
+        from videopoker.analysis.simulate import running
+        from videopoker.analysis.strategies import strategy_named
+
+        worker = get_current_worker()
+        strategy = strategy_named(strategy_name, self.paytable, self.coins)
+
+        def heard(fraction: float, stage: str) -> None:
+            self.app.call_from_thread(self._progress, "#sim-progress", fraction, "#sim-status",
+                                      f"Preparing: {stage}…")
+
+        returns: list[float] = []   # after every batch, for the plots
+        credits: list[float] = []
+        try:
+            shown = 0.0
+            for result in running(self.paytable, strategy, hands, self.coins, seed, 1, heard):
+                if worker.is_cancelled:
+                    return
+                returns.append(result.rtp)
+                credits.append(result.won - result.hands * result.coins)
+                if result.hands == hands or result.seconds - shown >= SHOW_EVERY:  # at most ten a second
+                    shown = result.seconds
+                    self.app.call_from_thread(self._show_simulation, result, hands, list(returns), list(credits))
+        except (VideoPokerError, OSError) as error:
+            self.app.call_from_thread(self._simulation_over, visible(str(error)))
+            return
+        self.app.call_from_thread(self._simulation_over, None)
+
+    def _show_simulation(self, result: Simulation, hands: int, returns: list[float], credits: list[float]) -> None:
+        self.simulation = result
+        self.query_one("#sim-progress", ProgressBar).update(progress=result.hands / hands)
+        for plot in self.query("#simulate .plot"):
+            plot.add_class("shown")
+        self.query_one("#sim-return", Sparkline).data = returns
+        self.query_one("#sim-credits", Sparkline).data = credits
+        self.sim_line = (f"{result.hands:,} of {hands:,} hands ({result.strategy}, seed {result.seed}) · "
+                         f"{result.summary()}")
+        self.query_one("#sim-status", Static).update(self.sim_line)
+        table = self.query_one("#sim-table", DataTable)
+        table.clear()
+        for category, n, expected in zip(self.paytable.game.categories, result.counts, result.expected):
+            table.add_row(*row(category.label, f"{n:,}", f"{n / result.hands * 100:.5f}",
+                               f"{float(expected) * 100:.5f}"))
+
+    def _simulation_over(self, note: str | None) -> None:
+        self.query_one("#sim-run", Button).disabled = False
+        self.query_one("#sim-cancel", Button).disabled = True
+        if note:
+            self.query_one("#sim-status", Static).update(f"{note} {self.sim_line}" if self.simulation else note)
+
+    # -- bankroll ---------------------------------------------------------------------------------
+
+    def bankroll(self) -> None:
+        status = self.query_one("#bank-status", Static)
+        try:
+            credits = count(self.query_one("#bank-credits", Input).value, "credits")
+            hands = count(self.query_one("#bank-hands", Input).value, "hands")
+        except VideoPokerError as error:
+            status.update(visible(str(error)))
+            return
+        status.update(f"Working out {credits:,} credits over {hands:,} hands…")
+        self.run_worker(lambda: self._odds(credits, hands), thread=True, group="bankroll", exclusive=True)
+
+    def _odds(self, credits: int, hands: int) -> None:
+        from videopoker.analysis import analyze
+        from videopoker.analysis.bankroll import bankroll
+
+        try:
+            odds = bankroll(self.analysis or analyze(self.paytable, self.coins), credits, hands)
+        except VideoPokerError as error:
+            self.app.call_from_thread(self.query_one("#bank-status", Static).update, visible(str(error)))
+            return
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show_odds, odds)
+
+    def _show_odds(self, odds: Bankroll) -> None:
+        self.odds = odds
+        table = self.query_one("#bank-table", DataTable)
+        table.clear()
+        for label, value in odds.lines():
+            table.add_row(*row(label, value))
+        for plot in self.query("#bankroll .plot"):
+            plot.add_class("shown")
+        self.query_one("#bank-plot", Sparkline).data = odds.histogram(60)
+        self.query_one("#bank-status", Static).update(
+            f"{odds.credits:,} credits for {odds.hands:,} hands at {odds.coins} a hand, perfect play:")
