@@ -138,7 +138,7 @@ def test_the_disk_cache_gives_the_same_answer_and_survives_damage(tmp_path: Path
     assert len(cached) == 1
     monkeypatch.setattr(draws_module, "_MEMORY", {})
     assert analyze(paytable, remember=False).rows == cold.rows  # the draw tables read back from disk
-    (cached[0] / "counts3.npy").write_bytes(b"not a numpy file")
+    (cached[0] / "counts3.bin").write_bytes(b"cut short")
     monkeypatch.setattr(draws_module, "_MEMORY", {})
     assert analyze(paytable, remember=False).rows == cold.rows  # rebuilt
     [result] = tmp_path.glob("return-jacks-or-better-*.json")

@@ -2,12 +2,14 @@
 the credits end, from the exact per-hand pay distribution under perfect play (no sampling).
 
 Credits move in steps of ``g``, the greatest common divisor of the bet and every pay, so the state
-is a whole number of steps.  A dynamic programme carries the probability of every credit count
-through the session one hand at a time; a player with fewer credits than the bet is broke and
-stays where they are (an absorbing state), so ``ruin`` is the mass that ends there.  Credits above
-a ceiling that the session reaches with probability below 1e-16 (a Chernoff bound on the sum of the
-hands' nets) are kept in one bucket above every percentile: the figures are exact to within that
-and float rounding.
+is a whole number of steps.  The probability of every credit count is carried through the session;
+a player with fewer credits than the bet is broke and stays where they are (an absorbing state), so
+``ruin`` is the mass that ends there.  Credits above a ceiling that the session reaches with
+probability below 1e-16 (a Chernoff bound on the running maximum) are kept in one bucket above
+every percentile.  Long sessions go a block of 64 hands at a time (:func:`_session_in_blocks`: one
+FFT convolution per block, the players who went broke inside it found exactly near the bottom and
+taken back out); short ones hand by hand (:func:`_session`).  The two agree to 1e-14 (a test), and
+the figures are exact to within about 1e-15 absolute.
 
 The long-run risk of ruin (playing forever) is 1 when the game returns at most 100%.  Above that,
 when every pay is a whole number of bets, a loss is at most one bet, so the walk goes down one
@@ -31,9 +33,9 @@ from videopoker.errors import VideoPokerError
 #: The session's chance of ending above the ceiling is below this.
 TAIL = 1e-16
 PERCENTILES = (5, 25, 50, 75, 95)
-#: Credit states × hands × distinct pays a computation may take: about ten seconds here.  A longer
+#: Blocks × FFT work (size · log2 size) a computation may take: about ten seconds here.  A longer
 #: session is refused at once rather than left running for minutes.
-MOST_WORK = 6_000_000_000
+MOST_WORK = 12_000_000_000
 
 
 @dataclass(frozen=True)
@@ -109,10 +111,11 @@ def bankroll(analysis: Analysis, credits: int, hands: int) -> Bankroll:
     moves = {net // step: float(p) for net, p in merged.items()}
     start, rest = divmod(credits, step)    # credits = start·step + rest, rest never changes
     ceiling = start + _reach(moves, hands)
-    if (ceiling + 1) * hands * len(moves) > MOST_WORK:
+    size = _fft_size(ceiling, _reach(moves, BLOCK), BLOCK * bet)
+    if hands / BLOCK * size * math.log2(size) > MOST_WORK:
         raise VideoPokerError(f"{credits:,} credits over {hands:,} hands is too long a session to "
                               "work out exactly in seconds; try fewer hands, or a bigger bet (--coins)")
-    odds, above = _session(moves, bet, start, ceiling, hands)
+    odds, above = _session_in_blocks(moves, bet, start, ceiling, hands)
     ending = np.arange(ceiling + 1) * step + rest
     broke = float(odds[:bet].sum())
     ahead = float(odds[ending > credits].sum()) + above
@@ -172,6 +175,100 @@ def _session(moves: dict[int, float], bet: int, start: int, ceiling: int,
         low = min(max(first - bet, 0), low)
         high = min(high + max(moves), ceiling)
     return odds, above
+
+
+#: Hands per block of :func:`_session_in_blocks`.
+BLOCK = 64
+
+
+def _kernels(moves: dict[int, float], bet: int, steps: int, reach: int) -> npt.NDArray[np.float64]:
+    """Row r: the distribution of the net of r hands (r = 0..steps), unrestricted, index 0 being a
+    net of −steps·bet, cut at ``reach`` (beyond it the chance is below :data:`TAIL`)."""
+    offset = steps * bet
+    rows = np.zeros((steps + 1, offset + reach + 1))
+    rows[0, offset] = 1.0
+    for r in range(1, steps + 1):
+        for net, p in moves.items():
+            lo, hi = max(0, -net), min(rows.shape[1], rows.shape[1] - net)
+            rows[r, lo + net:hi + net] += p * rows[r - 1, lo:hi]
+    return rows
+
+
+def _fft_size(ceiling: int, reach: int, offset: int) -> int:
+    """The FFT length that holds a block's convolution whole: states, plus the kernel's span."""
+    return 1 << math.ceil(math.log2(ceiling + 1 + offset + reach + 1))
+
+
+def _session_in_blocks(moves: dict[int, float], bet: int, start: int, ceiling: int,
+                       hands: int) -> tuple[npt.NDArray[np.float64], float]:
+    """What :func:`_session` gives, a block of hands at a time: about ten times faster for long
+    sessions, exact to about 1e-16 absolute (FFT rounding) instead of relative.
+
+    Within a block of m hands, a player more than m bets above broke cannot go broke, so the
+    whole distribution moves by one FFT convolution with the m-hand net distribution K^m, as if
+    nobody went broke.  The ones who did are found exactly by a small step-by-step programme on
+    the states near broke (they can only come from there), and since a broke player stops, each
+    bit of mass that went broke after j hands is taken back out with its unrestricted future
+    K^(m−j): true = K^m·playing − Σ_j K^(m−j)·broke_j.
+    """
+    odds = np.zeros(ceiling + 1)
+    odds[start] = 1.0
+    if start < bet or hands < 2 * BLOCK:
+        return _session(moves, bet, start, ceiling, hands)
+    reach = _reach(moves, BLOCK)
+    kernels = _kernels(moves, bet, BLOCK, reach)
+    going_broke = _going_broke(moves, bet, BLOCK)
+    offset = BLOCK * bet
+    size = _fft_size(ceiling, reach, offset)
+    spectra: dict[int, npt.NDArray[np.complex128]] = {}
+    above = 0.0
+    done = 0
+    while done < hands:
+        m = min(BLOCK, hands - done)
+        if m not in spectra:
+            spectra[m] = np.fft.rfft(kernels[m], size)
+        near = np.zeros(going_broke.shape[1])
+        near[:min(len(near), len(odds))] = odds[:len(near)]
+        broke_new = (going_broke @ near).reshape(BLOCK, bet)[:m]       # (m, bet): went broke at hand j + 1
+        playing = odds.copy()
+        playing[:bet] = 0.0
+        moved = np.fft.irfft(np.fft.rfft(playing, size) * spectra[m], size)  # index i: state i − offset
+        for place in range(bet):                                      # take the broke back out
+            future = broke_new[:, place] @ kernels[m - 1::-1][:m]      # Σ_j broke_j · K^(m−1−j)
+            moved[place:place + len(future)] -= future
+        states = moved[offset:offset + ceiling + 1]
+        above += float(np.clip(moved[offset + ceiling + 1:], 0, None).sum())
+        dead = odds[:bet] + broke_new.sum(axis=0)
+        odds = np.clip(states, 0.0, None)
+        odds[:bet] = dead
+        done += m
+    return odds, above
+
+
+def _going_broke(moves: dict[int, float], bet: int, steps: int) -> npt.NDArray[np.float64]:
+    """A matrix that turns the states near the bottom into who goes broke when: row j·bet + i,
+    applied to the chances of states 0..(steps + 1)·bet − 1, gives the mass that goes broke (to
+    broke state i) at hand j + 1 of the next ``steps`` hands.
+
+    Only states below (steps + 1)·bet can go broke in time (a hand loses at most one bet), and
+    mass that climbs above them cannot come back in time, so this small window is exact.  The
+    matrix is the window's one-hand transition T, kept to live states, taken to each power.
+    """
+    window = (steps + 1) * bet
+    step = np.zeros((window, window))                  # step[to, from], from a live state
+    for net, p in moves.items():
+        for state in range(bet, window):
+            if 0 <= state + net < window:
+                step[state + net, state] += p
+    rows = np.zeros((steps * bet, window))
+    reach = np.eye(window)
+    reach[:bet] = 0.0                                  # broke states hold no live mass
+    for j in range(steps):
+        after = step @ reach
+        rows[j * bet:(j + 1) * bet] = after[:bet]
+        after[:bet] = 0.0
+        reach = after
+    return rows
 
 
 def _long_run_ruin(moves: dict[int, float], bet: int, start: int, rtp: Fraction) -> float | None:

@@ -10,6 +10,8 @@ read is treated as missing and one that cannot be written only costs time next r
 from __future__ import annotations
 
 import hashlib
+import json
+import math
 import os
 import shutil
 import tempfile
@@ -65,14 +67,20 @@ def save(file: Path, write: Callable[[IO[bytes]], object]) -> None:
 
 
 def save_arrays(folder: Path, arrays: dict[str, npt.NDArray[Any]]) -> None:
-    """Write arrays as ``<name>.npy`` files in a new folder, renamed into place when whole, so
-    that a reader can memory-map them and read only the pages it needs."""
+    """Write arrays as raw ``<name>.bin`` files and a ``manifest.json`` of their types and shapes,
+    in a new folder renamed into place when whole, so that a reader can memory-map them and read
+    only the pages it needs (raw files and ``np.memmap``: numpy's ``.npy`` reader alone costs a
+    command 0.01 s of imports)."""
     try:
         folder.parent.mkdir(parents=True, exist_ok=True)
         temporary = Path(tempfile.mkdtemp(dir=folder.parent, suffix=".tmp"))
         try:
+            manifest = {}
             for name, array in arrays.items():
-                np.save(temporary / f"{name}.npy", array, allow_pickle=False)
+                array = np.ascontiguousarray(array)
+                array.tofile(temporary / f"{name}.bin")
+                manifest[name] = [array.dtype.str, list(array.shape)]
+            (temporary / "manifest.json").write_text(json.dumps(manifest))
             os.rename(temporary, folder)
         except BaseException:
             shutil.rmtree(temporary, ignore_errors=True)
@@ -84,6 +92,14 @@ def save_arrays(folder: Path, arrays: dict[str, npt.NDArray[Any]]) -> None:
 def load_arrays(folder: Path, names: list[str]) -> dict[str, npt.NDArray[Any]] | None:
     """The arrays :func:`save_arrays` wrote, memory-mapped read-only; None if any is missing or damaged."""
     try:
-        return {name: np.load(folder / f"{name}.npy", mmap_mode="r", allow_pickle=False) for name in names}
-    except (OSError, ValueError, EOFError):
+        manifest = json.loads((folder / "manifest.json").read_text())
+        arrays: dict[str, npt.NDArray[Any]] = {}
+        for name in names:
+            dtype, shape = np.dtype(manifest[name][0]), tuple(int(n) for n in manifest[name][1])
+            file = folder / f"{name}.bin"
+            if file.stat().st_size != dtype.itemsize * math.prod(shape):
+                return None
+            arrays[name] = np.memmap(file, dtype=dtype, mode="r", shape=shape)
+        return arrays
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None

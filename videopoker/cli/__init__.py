@@ -69,7 +69,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from videopoker.cli.parser import build_parser
 
-        args = build_parser().parse_args(argv)
+        words = sys.argv[1:] if argv is None else list(argv)
+        args = build_parser(words[0] if words and words[0] in COMMANDS else None).parse_args(words)
         return handler(args.command)(args)
     except VideoPokerError as error:
         for problem in getattr(error, "problems", None) or [str(error)]:  # a PaytableError: one line each

@@ -57,10 +57,13 @@ def counting(what: str) -> Callable[[str], int]:
     return parse
 
 
-def build_parser() -> Parser:
+def build_parser(only: str | None = None) -> Parser:
+    """The whole grammar; with ``only``, just that command under the top level (a command starts
+    sooner: each sub-parser costs argparse a millisecond), and every command for ``--help``."""
     parser = Parser(
         prog="videopoker",
-        description="A Jacks or Better video poker machine, with exact return-to-player analysis.",
+        description="A video poker machine (Jacks or Better, bonus quads, Deuces Wild, Joker Poker) "
+                    "with exact return-to-player analysis.",
         epilog="With no command, plays the game.  PAYTABLE is a file path or the name of a known "
                "table (see `videopoker paytable list`).",
     )
@@ -69,62 +72,69 @@ def build_parser() -> Parser:
                         help="with no command: play N hands a round (1, 3, 5, 10, 50, 100)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = commands.add_parser("play", help="play the machine (the default)")
-    play.add_argument("paytable", nargs="?", default=None, metavar="PAYTABLE")
-    play.add_argument("--seed", type=seed, default=argparse.SUPPRESS,
-                      help="shuffle reproducibly (for teaching and tests)")
-    play.add_argument("--multi", type=multi, default=argparse.SUPPRESS, metavar="N",
-                      help="hands a round: 1, 3 (Triple Play), 5, 10, 50 or 100; kept for next time")
+    if only in (None, "play"):
+        play = commands.add_parser("play", help="play the machine (the default)")
+        play.add_argument("paytable", nargs="?", default=None, metavar="PAYTABLE")
+        play.add_argument("--seed", type=seed, default=argparse.SUPPRESS,
+                          help="shuffle reproducibly (for teaching and tests)")
+        play.add_argument("--multi", type=multi, default=argparse.SUPPRESS, metavar="N",
+                          help="hands a round: 1, 3 (Triple Play), 5, 10, 50 or 100; kept for next time")
 
-    analyze = commands.add_parser("analyze", help="exact optimal-strategy return table")
-    analyze.add_argument("paytable", metavar="PAYTABLE")
-    analyze.add_argument("--coins", type=coins, default=None, help="bet size to analyse (default: max)")
-    analyze.add_argument("--multi", type=multi, default=1, metavar="N",
-                         help="standard deviation per hand of an N-play round (1, 3, 5, 10, 50, 100)")
-    analyze.add_argument("--set", action="append", default=[], metavar="KEY=PAY",
-                         help="reprice a category, per coin (full_house=8) or as totals for 1..max coins "
-                              "(royal_flush=250,500,750,1000,4000)")
-    analyze.add_argument("--json", action="store_true", help="print JSON")
-    analyze.add_argument("--tui", action="store_true",
-                         help="open the analysis screen: the table, compare, simulate, bankroll")
+    if only in (None, "analyze"):
+        analyze = commands.add_parser("analyze", help="exact optimal-strategy return table")
+        analyze.add_argument("paytable", metavar="PAYTABLE")
+        analyze.add_argument("--coins", type=coins, default=None, help="bet size to analyse (default: max)")
+        analyze.add_argument("--multi", type=multi, default=1, metavar="N",
+                             help="standard deviation per hand of an N-play round (1, 3, 5, 10, 50, 100)")
+        analyze.add_argument("--set", action="append", default=[], metavar="KEY=PAY",
+                             help="reprice a category, per coin (full_house=8) or as totals for 1..max coins "
+                                  "(royal_flush=250,500,750,1000,4000)")
+        analyze.add_argument("--json", action="store_true", help="print JSON")
+        analyze.add_argument("--tui", action="store_true",
+                             help="open the analysis screen: the table, compare, simulate, bankroll")
 
-    hint = commands.add_parser("hint", help="the best holds of a dealt hand, ranked by EV")
-    hint.add_argument("paytable", metavar="PAYTABLE")
-    hint.add_argument("cards", nargs="+", metavar="CARDS", help="five cards, e.g. Ah Kh Qh Jh 9c")
-    hint.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
-    hint.add_argument("--all", action="store_true", help="all 32 holds, with the chance of each final hand")
-    hint.add_argument("--json", action="store_true", help="print JSON (always all 32 holds)")
+    if only in (None, "hint"):
+        hint = commands.add_parser("hint", help="the best holds of a dealt hand, ranked by EV")
+        hint.add_argument("paytable", metavar="PAYTABLE")
+        hint.add_argument("cards", nargs="+", metavar="CARDS", help="five cards, e.g. Ah Kh Qh Jh 9c")
+        hint.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
+        hint.add_argument("--all", action="store_true", help="all 32 holds, with the chance of each final hand")
+        hint.add_argument("--json", action="store_true", help="print JSON (always all 32 holds)")
 
-    simulate = commands.add_parser("simulate", help="play many hands at once and compare with the exact odds")
-    simulate.add_argument("paytable", metavar="PAYTABLE")
-    simulate.add_argument("--hands", type=counting("hands"), default=1_000_000, metavar="N",
-                          help="hands to play (default 1,000,000)")
-    simulate.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
-    simulate.add_argument("--seed", type=seed, default=None, help="play the same hands again")
-    simulate.add_argument("--strategy", default="optimal", metavar="NAME",
-                          help="optimal (the default), hold-nothing or random")
-    simulate.add_argument("--multi", type=multi, default=1, metavar="N",
-                          help="play rounds of N hands from one deal (1, 3, 5, 10, 50, 100)")
-    simulate.add_argument("--json", action="store_true", help="print JSON")
+    if only in (None, "simulate"):
+        simulate = commands.add_parser("simulate", help="play many hands at once and compare with the exact odds")
+        simulate.add_argument("paytable", metavar="PAYTABLE")
+        simulate.add_argument("--hands", type=counting("hands"), default=1_000_000, metavar="N",
+                              help="hands to play (default 1,000,000)")
+        simulate.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
+        simulate.add_argument("--seed", type=seed, default=None, help="play the same hands again")
+        simulate.add_argument("--strategy", default="optimal", metavar="NAME",
+                              help="optimal (the default), hold-nothing or random")
+        simulate.add_argument("--multi", type=multi, default=1, metavar="N",
+                              help="play rounds of N hands from one deal (1, 3, 5, 10, 50, 100)")
+        simulate.add_argument("--json", action="store_true", help="print JSON")
 
-    bankroll = commands.add_parser("bankroll", help="the exact odds of a session with a bankroll")
-    bankroll.add_argument("paytable", metavar="PAYTABLE")
-    bankroll.add_argument("--credits", type=counting("credits"), required=True, metavar="B", help="the bankroll")
-    bankroll.add_argument("--hands", type=counting("hands"), required=True, metavar="H", help="hands in the session")
-    bankroll.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
-    bankroll.add_argument("--json", action="store_true", help="print JSON")
+    if only in (None, "bankroll"):
+        bankroll = commands.add_parser("bankroll", help="the exact odds of a session with a bankroll")
+        bankroll.add_argument("paytable", metavar="PAYTABLE")
+        bankroll.add_argument("--credits", type=counting("credits"), required=True, metavar="B", help="the bankroll")
+        bankroll.add_argument("--hands", type=counting("hands"), required=True, metavar="H",
+                              help="hands in the session")
+        bankroll.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
+        bankroll.add_argument("--json", action="store_true", help="print JSON")
 
-    tables = commands.add_parser("paytable", help="list, show, check and derive paytable files")
-    actions = tables.add_subparsers(dest="action", metavar="ACTION", required=True)
-    actions.add_parser("list", help="the paytables a name can reach")
-    show = actions.add_parser("show", help="a paytable's pays for every bet")
-    show.add_argument("paytable", metavar="PAYTABLE")
-    validate = actions.add_parser("validate", help="check files; exit 1 if any has a problem")
-    validate.add_argument("files", nargs="+", metavar="FILE")
-    new = actions.add_parser("new", help="save a copy of a paytable with some pays changed")
-    new.add_argument("--from", dest="source", required=True, metavar="PAYTABLE")
-    new.add_argument("--set", action="append", default=[], metavar="KEY=PAY")
-    new.add_argument("--name", default=None, help="the new table's name")
-    new.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
-    new.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    if only in (None, "paytable"):
+        tables = commands.add_parser("paytable", help="list, show, check and derive paytable files")
+        actions = tables.add_subparsers(dest="action", metavar="ACTION", required=True)
+        actions.add_parser("list", help="the paytables a name can reach")
+        show = actions.add_parser("show", help="a paytable's pays for every bet")
+        show.add_argument("paytable", metavar="PAYTABLE")
+        validate = actions.add_parser("validate", help="check files; exit 1 if any has a problem")
+        validate.add_argument("files", nargs="+", metavar="FILE")
+        new = actions.add_parser("new", help="save a copy of a paytable with some pays changed")
+        new.add_argument("--from", dest="source", required=True, metavar="PAYTABLE")
+        new.add_argument("--set", action="append", default=[], metavar="KEY=PAY")
+        new.add_argument("--name", default=None, help="the new table's name")
+        new.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
+        new.add_argument("--force", action="store_true", help="replace FILE if it exists")
     return parser
