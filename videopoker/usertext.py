@@ -47,3 +47,8 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     if len(text) <= limit:
         return repr(text)
     return repr(text[:limit])[:-1] + "…" + repr(text[:limit])[-1]
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 hand``, ``1,000 hands``: a number with its noun, plural unless it is one."""
+    return f"{number:,} {noun}{'s' * (number != 1)}"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from videopoker.cards import Card, check_deck, check_hand, parse_cards
 from videopoker.cli.output import Column, Grid, may_be_terminal, say, show
 from videopoker.paytable import Paytable, apply_settings, resolve_paytable
+from videopoker.usertext import counted
 
 if TYPE_CHECKING:  # the analysis (numpy) loads only for the commands that use it
     from videopoker.analysis.hint import HoldChoice
@@ -43,7 +44,7 @@ def progress_bar() -> AbstractContextManager[Any]:
 
 
 def coins_text(count: int) -> str:
-    return f"{count} coin{'s' * (count > 1)}"
+    return counted(count, "coin")
 
 
 def run_analyze(args: argparse.Namespace) -> int:

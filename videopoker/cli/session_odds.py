@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from videopoker.cli.commands import coins_text, progress_bar
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.paytable import resolve_paytable
+from videopoker.usertext import counted
 
 if TYPE_CHECKING:  # numpy loads only when a command runs
     from videopoker.analysis.simulate import Simulation
@@ -65,8 +66,8 @@ def run_bankroll(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(odds.to_json(), indent=2))
         return 0
-    grid = Grid(f"{paytable.name} — {coins_text(odds.coins)} a hand, perfect play, {args.credits:,} credits "
-                f"for {args.hands:,} hands", [Column("Session", right=False), Column("Odds")])
+    grid = Grid(f"{paytable.name} — {coins_text(odds.coins)} a hand, perfect play, {counted(args.credits, 'credit')} "
+                f"for {counted(args.hands, 'hand')}", [Column("Session", right=False), Column("Odds")])
     grid.rows.extend([label, value] for label, value in odds.lines())
     show(grid)
     return 0

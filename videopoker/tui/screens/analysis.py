@@ -32,7 +32,7 @@ from textual.worker import get_current_worker
 
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, apply_settings, resolve_paytable
-from videopoker.usertext import visible
+from videopoker.usertext import counted, visible
 
 if TYPE_CHECKING:  # numpy and the analysis load in the workers, when first needed
     from videopoker.analysis.bankroll import Bankroll
@@ -102,7 +102,7 @@ class AnalysisScreen(Screen[None]):
         self.sim_line = ""
 
     def compose(self) -> ComposeResult:
-        coins = f"{self.coins} coin{'s' * (self.coins > 1)}"
+        coins = counted(self.coins, "coin")
         yield Static(f"ANALYSIS · {visible(self.paytable.name)} · {coins} · perfect play", id="analysis-title",
                      markup=False)
         with TabbedContent(id="panes", initial="return"):
@@ -363,7 +363,7 @@ class AnalysisScreen(Screen[None]):
         except VideoPokerError as error:
             status.update(visible(str(error)))
             return
-        status.update(f"Working out {credits:,} credits over {hands:,} hands…")
+        status.update(f"Working out {counted(credits, 'credit')} over {counted(hands, 'hand')}…")
         self.run_worker(lambda: self._odds(credits, hands), thread=True, group="bankroll", exclusive=True)
 
     def _odds(self, credits: int, hands: int) -> None:
@@ -388,4 +388,5 @@ class AnalysisScreen(Screen[None]):
             plot.add_class("shown")
         self.query_one("#bank-plot", Sparkline).data = odds.histogram(60)
         self.query_one("#bank-status", Static).update(
-            f"{odds.credits:,} credits for {odds.hands:,} hands at {odds.coins} a hand, perfect play:")
+            f"{counted(odds.credits, 'credit')} for {counted(odds.hands, 'hand')} at {odds.coins} a hand, "
+            "perfect play:")
