@@ -179,6 +179,11 @@ HOSTILE = [
     ["bankroll", NINE_SIX, "--credits", "9" * 19, "--hands", "9" * 19],
     ["bankroll", NINE_SIX, "--credits", "10", "--hands", "10", "--coins", "9"],
     ["bankroll", "adir", "--credits", "1", "--hands", "1"],
+    ["paytable", "solve", NINE_SIX], ["paytable", "solve", NINE_SIX, "--category", "nope", "--target", "1"],
+    ["paytable", "solve", NINE_SIX, "--category", "flush", "--target", "x"],
+    ["paytable", "solve", NINE_SIX, "--category", "flush", "--target", "9" * 5000],
+    ["paytable", "solve", "fifo.yaml", "--category", "flush", "--target", "1"],
+    ["paytable", "diff", NINE_SIX], ["paytable", "diff", NINE_SIX, "adir"], ["paytable", "diff", "fifo.yaml", NINE_SIX],
 ]
 
 

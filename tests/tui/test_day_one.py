@@ -50,14 +50,14 @@ async def test_the_picker_opens_on_the_table_in_play_with_every_return(isolated_
 
 async def test_buttons_that_do_nothing_are_dim_and_a_refused_key_says_why(isolated_home: Path) -> None:
     app = VideoPokerApp(isolated_home, seed=2)
-    app.REASON_SECONDS = 0.2
+    app.REASON_SECONDS = 1.0  # long enough to read back on a loaded machine, short enough to wait out
     async with app.run_test(size=(80, 24)) as pilot:
         assert dead(app) == set()
         await pilot.press("m")
         assert dead(app) == {"bet-one", "bet-max", "paytable", "hands-button"}
         await pilot.press("b")
         assert message(app) == "CANNOT CHANGE THE BET UNTIL THE HAND IS DRAWN"
-        await pilot.pause(0.4)
+        await pilot.pause(1.3)
         assert message(app) == "HOLD CARDS, THEN DRAW"
         await pilot.press("p")
         assert message(app) == "FINISH THE HAND BEFORE CHANGING THE PAYTABLE"

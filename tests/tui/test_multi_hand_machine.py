@@ -61,7 +61,6 @@ async def test_a_round_of_n_hands_is_shown_paid_and_counted(isolated_home: Path,
 
 async def test_the_hands_change_between_rounds_with_n_and_are_kept(isolated_home: Path) -> None:
     app = VideoPokerApp(isolated_home, seed=4)
-    app.REASON_SECONDS = 0.2
     async with app.run_test(size=SIZE) as pilot:
         assert app.session is not None
         await pilot.press("n")

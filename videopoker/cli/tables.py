@@ -1,8 +1,9 @@
-"""The ``paytable`` commands: list, show, validate and new."""
+"""The ``paytable`` commands: list, show, validate, new, solve and diff."""
 
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -32,6 +33,10 @@ def run_paytable(args: argparse.Namespace) -> int:
         return 0
     if args.action == "validate":
         return validate_files(args.files)
+    if args.action == "solve":
+        return solve_for_target(args)
+    if args.action == "diff":
+        return diff_tables(resolve_paytable(args.first), resolve_paytable(args.second), args.json)
     source = find_paytable(args.source)
     base = load_paytable(source)
     changes = dict(parse_pay_setting(text, base) for text in args.set)
@@ -99,3 +104,52 @@ def validate_files(files: Sequence[str]) -> int:
             for line in error.problems:
                 complain(line, prefix="")
     return 1 if failed else 0
+
+
+def solve_for_target(args: argparse.Namespace) -> int:
+    """The pay per coin for one category that brings the return closest to a target."""
+    from videopoker.analysis.solve import category_named, read_target, solve_pay
+
+    paytable = resolve_paytable(args.paytable)
+    category = category_named(paytable, args.category)
+    target = read_target(args.target)
+    solved = solve_pay(paytable, category, target, args.coins)
+    if args.json:
+        print(json.dumps(solved.to_json(), indent=2))
+        return 0
+    grid = Grid(f"{paytable.name}: {category.label} for {float(target) * 100:.4f}% at "
+                f"{solved.coins} coin{'s' * (solved.coins > 1)}",
+                [Column("", right=False), Column("Pays per coin"), Column("Return"), Column("From target")])
+    for label, choice in (("one less", solved.below), ("closest", solved.best), ("one more", solved.above)):
+        if choice is not None:
+            grid.rows.append([label, str(choice.pay), f"{float(choice.rtp) * 100:.4f}%",
+                              f"{float(choice.rtp - target) * 100:+.4f}"])
+    show(grid)
+    return 0
+
+
+def diff_tables(first: Paytable, second: Paytable, as_json: bool) -> int:
+    """The categories whose pays differ, and both exact returns at each table's max bet."""
+    from videopoker.analysis import analyze
+    from videopoker.analysis.solve import differences, pays_text
+
+    changed = differences(first, second)
+    returns = [analyze(table).rtp for table in (first, second)]
+    if as_json:
+        sides = [{"paytable": table.name, "game": table.game.key, "max_coins": table.max_coins, "rtp": float(rtp)}
+                 for table, rtp in zip((first, second), returns)]
+        print(json.dumps({"a": sides[0], "b": sides[1], "difference": float(returns[1] - returns[0]),
+                          "rows": [{"category": c.value, "a": pays_text(first, c), "b": pays_text(second, c)}
+                                   for c in changed]}, indent=2))
+        return 0
+    if first.game is not second.game:
+        say(f"{first.name} is {first.game.title}; {second.name} is {second.game.title}")
+    grid = Grid(f"{first.name} → {second.name}", [Column("Hand", right=False), Column("First"), Column("Second")],
+                note="pays per coin, or the totals for 1..max coins")
+    grid.rows.extend([category.label, pays_text(first, category), pays_text(second, category)] for category in changed)
+    grid.footer.append(["Return", f"{float(returns[0]) * 100:.4f}%", f"{float(returns[1]) * 100:.4f}%"])
+    if not changed:
+        grid.note = "the two tables pay alike"
+    show(grid)
+    say(f"Difference {float(returns[1] - returns[0]) * 100:+.4f} points of return")
+    return 0
