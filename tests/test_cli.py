@@ -184,6 +184,8 @@ HOSTILE = [
     ["paytable", "solve", NINE_SIX, "--category", "flush", "--target", "9" * 5000],
     ["paytable", "solve", "fifo.yaml", "--category", "flush", "--target", "1"],
     ["paytable", "diff", NINE_SIX], ["paytable", "diff", NINE_SIX, "adir"], ["paytable", "diff", "fifo.yaml", NINE_SIX],
+    ["edit", "fifo.yaml"], ["edit", "adir"], ["edit", "missing.yaml"], ["edit", "/dev/zero"], ["edit", "6-5"],
+    ["edit", NINE_SIX, "extra"], ["edit", "/nonexistent/dir/x.yaml"],
 ]
 
 

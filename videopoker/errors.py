@@ -21,13 +21,18 @@ class CardError(VideoPokerError, ValueError):
 class Problem:
     """One thing wrong in a file, kept as a value so an editor can mark the place.
 
-    ``line`` and ``column`` count from 1; 0 means the problem belongs to the whole file.
+    ``line`` and ``column`` count from 1; 0 means the problem belongs to the whole file.  ``key``
+    names the paytable entry it is about (``name``, ``game``, ``max_coins``, ``pays`` or a category
+    such as ``full_house``; empty for the file) and ``coins`` the bet of one total in a list of
+    totals (0 for the whole entry), so an editor marks the very cell.
     """
 
     where: str
     line: int
     column: int
     message: str
+    key: str = ""
+    coins: int = 0
 
     def __str__(self) -> str:
         if not self.line:

@@ -88,3 +88,32 @@ def test_analysis_bankroll(snap_compare) -> None:
 
     assert snap_compare(AnalysisApp(resolve_paytable("jacks-or-better-9-6")), run_before=computed,
                         terminal_size=SIZE)
+
+
+async def _edited(pilot) -> None:
+    """Double Double Bonus (13 rows, the tallest grid) with the full house cut to 8 and solved."""
+    await pilot.press(*["down"] * 7, "8", "enter")
+    for _ in range(600):
+        if "change -" in str(pilot.app.screen.query_one("#editor-return").render()):
+            break
+        await pilot.pause(0.05)
+    await pilot.pause(0.2)
+
+
+def test_editor_edited(snap_compare) -> None:
+    """The editor at 80×24: the grid, the row that changed, the new return against the saved one."""
+    from videopoker.tui.editor_app import EditorApp, open_draft
+
+    assert snap_compare(EditorApp(open_draft("double-double-bonus-9-6")), run_before=_edited, terminal_size=SIZE)
+
+
+def test_editor_invalid_cell(snap_compare) -> None:
+    """A total that is not a number: its cell marked, the reason beside the field and under the grid."""
+    from videopoker.tui.editor_app import EditorApp, open_draft
+
+    async def typed(pilot) -> None:
+        await pilot.pause(0.5)
+        await pilot.press("down", "down", "down", "down", "right", "right", "right", "enter", "x")
+        await pilot.pause(0.2)
+
+    assert snap_compare(EditorApp(open_draft("jacks-or-better-9-6")), run_before=typed, terminal_size=SIZE)

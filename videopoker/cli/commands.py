@@ -29,6 +29,13 @@ def run_play(args: argparse.Namespace) -> int:
     return run_machine(getattr(args, "paytable", None), getattr(args, "seed", None), getattr(args, "multi", None))
 
 
+def run_edit(args: argparse.Namespace) -> int:
+    """The paytable editor; a table that cannot be shown as a grid (no game, not YAML) is refused here."""
+    from videopoker.tui.editor_app import open_draft, run_editor
+
+    return run_editor(open_draft(args.paytable))  # a table it cannot open is one line, before the screen
+
+
 def progress_bar() -> AbstractContextManager[Any]:
     """A rich progress bar on stderr when it is a terminal, else nothing (and rich is not loaded)."""
     if not may_be_terminal(sys.stderr):

@@ -93,6 +93,11 @@ def build_parser(only: str | None = None) -> Parser:
         analyze.add_argument("--tui", action="store_true",
                              help="open the analysis screen: the table, compare, simulate, bankroll")
 
+    if only in (None, "edit"):
+        edit = commands.add_parser("edit", help="edit a paytable with its exact return shown live")
+        edit.add_argument("paytable", nargs="?", default=None, metavar="PAYTABLE",
+                          help="a table to edit (default: a new Jacks or Better table)")
+
     if only in (None, "hint"):
         hint = commands.add_parser("hint", help="the best holds of a dealt hand, ranked by EV")
         hint.add_argument("paytable", metavar="PAYTABLE")

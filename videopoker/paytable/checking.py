@@ -39,9 +39,9 @@ class _Checker:
     where: str
     problems: list[Problem] = field(default_factory=list)
 
-    def add(self, position: tuple[int, int] | None, message: str) -> None:
+    def add(self, position: tuple[int, int] | None, message: str, key: str = "", coins: int = 0) -> None:
         line, column = position if position else (0, 0)
-        self.problems.append(Problem(self.where, line + 1, column + 1, message))
+        self.problems.append(Problem(self.where, line + 1, column + 1, message, key, coins))
 
 
 def _key_position(node: Any, key: Any) -> tuple[int, int] | None:
@@ -91,27 +91,27 @@ def _check_name(document: CommentedMap, default_name: str, check: _Checker) -> s
     name = document.get("name", default_name)
     place = _value_position(document, "name")
     if not isinstance(name, str) or not name.strip():
-        check.add(place, f"name must be text, got {describe(name)}")
+        check.add(place, f"name must be text, got {describe(name)}", "name")
         return default_name
     name = name.strip()
     bad = first_control(name)
     if bad is not None:
         check.add(place, f"name {quote(name)} has a control character ({name[bad]!r} at character {bad + 1}); "
-                  "a name is plain text")
+                  "a name is plain text", "name")
     if len(name) > MAX_NAME_LENGTH:
-        check.add(place, f"name is {len(name)} characters; keep it to {MAX_NAME_LENGTH}")
+        check.add(place, f"name is {len(name)} characters; keep it to {MAX_NAME_LENGTH}", "name")
     return name
 
 
 def _check_game(document: CommentedMap, check: _Checker) -> Game | None:
     if "game" not in document:
-        check.add(None, f"missing key 'game'; add e.g. `game: jacks-or-better` (games: {', '.join(GAMES)})")
+        check.add(None, f"missing key 'game'; add e.g. `game: jacks-or-better` (games: {', '.join(GAMES)})", "game")
         return None
     key = document["game"]
     if isinstance(key, str) and key in GAMES:
         return GAMES[key]
     got = f"game {quote(key)}" if isinstance(key, str) else f"game: got {describe(key)}"
-    check.add(_value_position(document, "game"), f"unknown {got}; use one of {', '.join(GAMES)}")
+    check.add(_value_position(document, "game"), f"unknown {got}; use one of {', '.join(GAMES)}", "game")
     return None
 
 
@@ -120,7 +120,7 @@ def _check_max_coins(document: CommentedMap, check: _Checker) -> int | None:
     if is_whole(max_coins) and 1 <= max_coins <= MAX_COINS_LIMIT:
         return int(max_coins)
     check.add(_value_position(document, "max_coins"), f"max_coins must be a whole number "
-              f"1..{MAX_COINS_LIMIT}, got {describe(max_coins)}")
+              f"1..{MAX_COINS_LIMIT}, got {describe(max_coins)}", "max_coins")
     return None
 
 
@@ -135,22 +135,22 @@ def _check_amounts(key: str, value: Any, max_coins: int | None, place: tuple[int
     if isinstance(value, CommentedSeq):
         if max_coins is not None and len(value) != max_coins:
             check.add(place, f"pay for {quote(key)} lists {len(value)} amounts, but max_coins is "
-                      f"{max_coins}: give one total per bet of 1..{max_coins} coins")
+                      f"{max_coins}: give one total per bet of 1..{max_coins} coins", key)
             return None
         found = len(check.problems)
         for index, amount in enumerate(value):
             problem = amount_problem(amount, index + 1)
             if problem:
                 check.add(_item_position(value, index), f"pay for {quote(key)} at {index + 1} coin(s) "
-                          f"{problem}, got {describe(amount)}")
+                          f"{problem}, got {describe(amount)}", key, index + 1)
         return tuple(value) if len(check.problems) == found else None
     problem = amount_problem(value)
     if problem and is_whole(value) and value >= 0:
-        check.add(place, f"pay for {quote(key)} {problem}, got {describe(value)}")
+        check.add(place, f"pay for {quote(key)} {problem}, got {describe(value)}", key)
         return None
     if problem:
         lists = f" or a list of {max_coins} totals" if max_coins else ""
-        check.add(place, f"pay for {quote(key)} {problem} (at most {MAX_PAY:,}){lists}, got {describe(value)}")
+        check.add(place, f"pay for {quote(key)} {problem} (at most {MAX_PAY:,}){lists}, got {describe(value)}", key)
         return None
     return tuple(value * coins for coins in range(1, (max_coins or DEFAULT_MAX_COINS) + 1))
 
@@ -158,14 +158,14 @@ def _check_amounts(key: str, value: Any, max_coins: int | None, place: tuple[int
 def _check_pays(document: CommentedMap, game: Game | None, max_coins: int | None,
                 check: _Checker) -> dict[PayCategory, tuple[int, ...]]:
     if "pays" not in document:
-        check.add(None, "missing key 'pays'; add a mapping of category to coins paid per coin")
+        check.add(None, "missing key 'pays'; add a mapping of category to coins paid per coin", "pays")
         return {}
     from ruamel.yaml.comments import CommentedMap
 
     pays = document["pays"]
     if not isinstance(pays, CommentedMap):
         check.add(_value_position(document, "pays"), f"pays must be a mapping of category to coins, "
-                  f"got {describe(pays)}")
+                  f"got {describe(pays)}", "pays")
         return {}
     result: dict[PayCategory, tuple[int, ...]] = {}
     for key, value in pays.items():
@@ -173,7 +173,7 @@ def _check_pays(document: CommentedMap, game: Game | None, max_coins: int | None
         if game is not None and not (known and key in game.paying):
             allowed = ", ".join(game.paying)
             problem = f"{_key_text(key)} is not paid in {game.key}" if known else f"unknown category {_key_text(key)}"
-            check.add(_key_position(pays, key), f"{problem}; {game.key} pays {allowed}")
+            check.add(_key_position(pays, key), f"{problem}; {game.key} pays {allowed}", str(key))
             continue
         amounts = _check_amounts(str(key), value, max_coins, _value_position(pays, key), check)
         if known and amounts is not None:
@@ -182,7 +182,7 @@ def _check_pays(document: CommentedMap, game: Game | None, max_coins: int | None
         missing = [c for c in game.paying if c not in pays]
         if missing:
             check.add(_key_position(document, "pays"), f"pays lacks {', '.join(missing)}, which "
-                      f"{game.key} needs; add e.g. `{missing[0]}: 1` (use 0 for no pay)")
+                      f"{game.key} needs; add e.g. `{missing[0]}: 1` (use 0 for no pay)", "pays")
     return result
 
 

@@ -26,7 +26,7 @@ from textual.widgets import Button, Static
 from videopoker.errors import GameError, InsufficientCredit, StateError, VideoPokerError
 from videopoker.game import MachineState, Phase
 from videopoker.home import home_dir
-from videopoker.paytable import Paytable
+from videopoker.paytable import Paytable, load_paytable
 from videopoker.session import REFILL_CREDITS, STARTING_CREDITS, Session
 from videopoker.tui.keys import KEYS, bindings
 from videopoker.tui.screens.analysis import AnalysisScreen
@@ -363,6 +363,33 @@ class VideoPokerApp(App[None]):
         if self.session is not None:
             state = self.session.state()
             self.push_screen(AnalysisScreen(state.paytable, state.bet))
+
+    def action_edit_paytable(self) -> None:
+        """The editor on the table in play; a table saved there is played from the next hand."""
+        if self.session is None:
+            return
+        from videopoker.paytable.draft import Draft
+        from videopoker.tui.screens.editor import EditorScreen
+
+        paytable = self.session.machine.paytable
+        try:
+            draft = Draft.open(paytable.source) if paytable.source else Draft.new(paytable.game.key)
+        except VideoPokerError as error:
+            self.bell()
+            self.show_reason(str(error).splitlines()[0])
+            return
+        self.push_screen(EditorScreen(draft), self._edited)
+
+    def _edited(self, saved: Path | None) -> None:
+        if saved is None or self.session is None:
+            return
+        if self.session.state().phase is not Phase.IDLE:
+            self.show_reason("saved: press p after this hand to play it")
+            return
+        try:
+            self._switch_paytable(load_paytable(saved))
+        except VideoPokerError as error:
+            self.show_reason(str(error).splitlines()[0])
 
     def action_help(self) -> None:
         max_coins = self.session.state().paytable.max_coins if self.session else 5

@@ -31,6 +31,7 @@ KEYS = (
     Key("p", "play another paytable (between hands)", ("p",), "choose_paytable"),
     Key("r", "recall the last 10 games", ("r",), "recall"),
     Key("a", "analysis: exact return, compare, simulate, bankroll", ("a",), "analysis"),
+    Key("e", "edit this paytable, its exact return shown live", ("e",), "edit_paytable"),
     Key("pgup, pgdn", "scroll the hands of a 50- or 100-hand round", ("pageup", "pagedown"), "scroll_hands"),
     Key("?", "help: how to play and every key", ("question_mark",), "help"),
     Key("q", "quit (the game is saved at every step)", ("q",), "quit"),

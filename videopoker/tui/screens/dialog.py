@@ -17,13 +17,13 @@ class Confirm(ModalScreen[bool]):
     """Dismisses with True only for the deliberate ``yes``; False for everything else."""
 
     AUTO_FOCUS = "#no"
-    YES_KEY = "S"
-    BINDINGS = [Binding(YES_KEY, "answer(True)", "yes", show=False),
-                Binding("escape,enter,space", "answer(False)", "no", show=False)]
+    BINDINGS = [Binding("escape,enter,space", "answer(False)", "no", show=False)]
 
-    def __init__(self, title: str, text: str, yes: str, no: str) -> None:
+    def __init__(self, title: str, text: str, yes: str, no: str, yes_key: str = "S") -> None:
         super().__init__()
         self.title_text, self.text, self.yes, self.no = title, text, yes, no
+        self.YES_KEY = yes_key
+        self._bindings.bind(yes_key, "answer(True)", "yes", show=False)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):

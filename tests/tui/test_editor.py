@@ -1,0 +1,181 @@
+"""The paytable editor, driven as a player drives it: keys in, the grid and the files checked."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Button, Static
+
+from videopoker.evaluate import PayCategory
+from videopoker.paytable import SHIPPED_DIR, load_paytable
+from videopoker.paytable.draft import Draft
+from videopoker.tui.app import VideoPokerApp
+from videopoker.tui.editor_app import EditorApp, open_draft
+from videopoker.tui.screens.dialog import Confirm
+from videopoker.tui.screens.editor import EditorScreen
+from videopoker.tui.screens.editor_dialogs import FileNameDialog, SolveDialog
+
+NINE_SIX = SHIPPED_DIR / "jacks-or-better-9-6.yaml"
+SIZE = (80, 24)
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool], seconds: float = 30.0) -> None:
+    """Let the app run until ``condition`` holds (a solve in a worker takes its time on a busy machine)."""
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "the editor did not get there in time"
+        await pilot.pause(0.05)
+
+
+def editor(app: EditorApp) -> EditorScreen:
+    screen = app.screen
+    assert isinstance(screen, EditorScreen)
+    return screen
+
+
+def solved_at(app: EditorApp, rtp: str) -> Callable[[], bool]:
+    return lambda: rtp in text(editor(app), "#editor-return")
+
+
+def text(screen: EditorScreen | SolveDialog, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def test_a_pay_typed_in_a_cell_changes_the_return_at_once() -> None:
+    app = EditorApp(open_draft("jacks-or-better-9-6"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        await pilot.press("down", "down", "down", "8")  # full house, per coin: 8 (8/6 Jacks or Better)
+        await until(pilot, solved_at(app, "RETURN 98.3927%"))
+        screen = editor(app)
+        assert "change -1.1512" in text(screen, "#editor-return")
+        assert screen.cell_text(PayCategory.FULL_HOUSE, "c5").strip() == "40"
+        assert screen.cell_text(PayCategory.FULL_HOUSE, "change").strip() == "-1.1513"
+        assert "UNSAVED" in text(screen, "#editor-title")
+        await pilot.press("enter")  # the cell is kept; the grid has the keys again
+        assert screen.editing is None and screen.draft.per_coin(PayCategory.FULL_HOUSE) == 8
+
+
+async def test_typing_fast_shows_the_last_table_never_a_stale_one() -> None:
+    app = EditorApp(open_draft("jacks-or-better-9-6"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        await pilot.press("down", "down", "down", "1", "2", "backspace", "0", "backspace", "backspace", "7")
+        await until(pilot, lambda: editor(app).analysis is not None
+                    and editor(app).analysis.paytable.pay(PayCategory.FULL_HOUSE, 1) == 7)
+        await pilot.pause(0.5)  # any older solve still running must not land after the newest
+        screen = editor(app)
+        assert screen.analysis is not None and screen.analysis.paytable.pay(PayCategory.FULL_HOUSE, 1) == 7
+        assert "RETURN 97.2416%" in text(screen, "#editor-return")  # 7/6
+
+
+async def test_keys_typed_before_the_field_has_the_focus_still_go_into_it() -> None:
+    """A fast typist's second digit can arrive before the focus has moved to the field: it must
+    join the edit the first digit began, not start another one."""
+    from textual import events
+    from textual.widgets import Input
+
+    app = EditorApp(open_draft("jacks-or-better-9-6"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        screen = editor(app)
+        for key, character in (("1", "1"), ("2", "2"), ("backspace", None), ("5", "5")):
+            screen.on_key(events.Key(key, character))  # all before the app runs again
+        await pilot.pause()
+        assert screen.query_one("#edit-cell", Input).value == "15"
+        assert screen.draft.per_coin(PayCategory.ROYAL_FLUSH) == 15
+
+
+async def test_an_invalid_value_is_marked_in_its_cell_with_the_reason() -> None:
+    app = EditorApp(open_draft("jacks-or-better-9-6"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        await pilot.press("down", "down", "down", "down", "enter", "x")  # flush: "x"
+        screen = editor(app)
+        assert screen.cell_marked(PayCategory.FLUSH, "per")
+        assert "line 11:10 flush: pay for 'flush' must be a whole number" in text(screen, "#problems")
+        assert screen.cell_text(PayCategory.FLUSH, "return") == ""  # no figures for a table that is not one
+        assert "fix the marked values" in text(screen, "#editor-return")
+        await pilot.press("escape")  # typing abandoned: the cell is as it was
+        assert not screen.cell_marked(PayCategory.FLUSH, "per") and screen.draft.checked.problems == ()
+        assert not screen.draft.dirty
+
+
+async def test_save_keeps_the_comments_and_a_reload_has_the_change(isolated_home: Path) -> None:
+    folder = isolated_home / "paytables"
+    folder.mkdir(parents=True)
+    mine = Path(shutil.copy(NINE_SIX, folder / "mine.yaml"))
+    app = EditorApp(open_draft(str(mine)))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        await pilot.press("down", "down", "down", "down", "5", "enter", "s")
+        await until(pilot, solved_at(app, "saved 98.4498%"))
+        assert "UNSAVED" not in text(editor(app), "#editor-title")
+    saved = mine.read_text()
+    assert saved == NINE_SIX.read_text().replace("  flush: 6", "  flush: 5")
+    assert load_paytable(mine).pay(PayCategory.FLUSH, 5) == 25
+    assert Draft.open(mine).per_coin(PayCategory.FLUSH) == 5
+
+
+async def test_a_shipped_table_is_saved_as_the_players_own(isolated_home: Path) -> None:
+    before = NINE_SIX.read_bytes()
+    app = EditorApp(open_draft("jacks-or-better-9-6"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        await pilot.press("down", "down", "down", "8", "enter", "s")  # save: asks a name instead
+        await until(pilot, lambda: isinstance(app.screen, FileNameDialog))
+        await pilot.press(*"my-8-6", "enter")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and editor(app).saved is not None)
+        assert "my-8-6.yaml" in text(editor(app), "#editor-title")
+    assert NINE_SIX.read_bytes() == before
+    assert load_paytable(isolated_home / "paytables" / "my-8-6.yaml").pay(PayCategory.FULL_HOUSE, 1) == 8
+
+
+async def test_solve_for_a_target_shows_the_pay_then_takes_it() -> None:
+    app = EditorApp(open_draft("jacks-or-better-9-6"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        await pilot.press("down", "down", "down", "t")
+        await until(pilot, lambda: isinstance(app.screen, SolveDialog))
+        dialog = app.screen
+        assert isinstance(dialog, SolveDialog) and dialog.category is PayCategory.FULL_HOUSE
+        await pilot.press(*"98.5%", "enter")
+        await until(pilot, lambda: not dialog.query_one("#accept", Button).disabled)
+        assert "8 per coin gives 98.3927%" in text(dialog, "#solve-result")
+        assert "7 gives 97.2416%" in text(dialog, "#solve-result")
+        await pilot.press("enter")  # the focus is on USE THIS PAY
+        await until(pilot, solved_at(app, "RETURN 98.3927%"))
+        assert editor(app).draft.per_coin(PayCategory.FULL_HOUSE) == 8
+
+
+async def test_unsaved_changes_are_asked_about_on_leaving() -> None:
+    app = EditorApp(open_draft("jacks-or-better-9-6"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        await pilot.press("down", "7", "enter", "escape")
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("enter")  # the safe answer: keep editing
+        assert isinstance(app.screen, EditorScreen) and editor(app).draft.dirty
+        await pilot.press("escape", "D")
+        await until(pilot, lambda: not app.is_running)
+
+
+async def test_e_in_the_game_edits_the_table_in_play_and_plays_what_is_saved(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        assert isinstance(app.screen, EditorScreen)
+        assert app.screen.draft.source == NINE_SIX
+        await pilot.press("5")  # typed on the editor's grid, not a hold in the game
+        await pilot.press("enter", "s")
+        await until(pilot, lambda: isinstance(app.screen, FileNameDialog))
+        await pilot.press(*"nine-six-royal-5", "enter")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and app.screen.saved is not None)
+        await pilot.press("escape")
+        assert app.session is not None
+        assert app.session.state().paytable.source == isolated_home / "paytables" / "nine-six-royal-5.yaml"
+        assert app.session.state().phase.name == "IDLE"

@@ -1,0 +1,271 @@
+"""A paytable being edited: the YAML document in memory, checked on every change, saved faithfully.
+
+The editor changes the round-trip document itself (ruamel.yaml keeps the comments, the key order
+and the layout of every untouched line), so saving writes back the author's file with only the
+edited values changed.  After each change the document is dumped and checked exactly as
+``paytable validate`` checks a file; the problems come back as values with the entry and bet
+they are about (:class:`~videopoker.errors.Problem`), so the editor marks the very cell.
+
+What was on disk when the file was opened is kept, so a file changed by someone else in the
+meantime is never overwritten silently, and a shipped table is never overwritten at all.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from videopoker.errors import PaytableError, Problem
+from videopoker.evaluate import GAMES, Game, PayCategory
+from videopoker.paytable.checking import check_document
+from videopoker.paytable.names import SHIPPED_DIR, find_paytable
+from videopoker.paytable.pays import MAX_COINS_LIMIT, Paytable, is_whole
+from videopoker.paytable.reading import parse_document, read_text
+from videopoker.paytable.writing import save_text
+from videopoker.usertext import quote
+
+#: The table a new paytable of each family starts from: the one published tables are measured against.
+USUAL = {
+    "jacks-or-better": "jacks-or-better-9-6", "tens-or-better": "tens-or-better-6-5",
+    "bonus-poker": "bonus-poker-8-5", "double-bonus": "double-bonus-10-7",
+    "double-double-bonus": "double-double-bonus-9-6", "deuces-wild": "deuces-wild-full-pay",
+    "joker-poker": "joker-poker-kings",
+}
+#: A file name the player may give to Save as: letters, digits, dot, dash, underscore; no folders.
+_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,59}")
+#: Digits a typed pay may have: more than any pay allowed, fewer than YAML's number screen refuses.
+MOST_DIGITS = 12
+
+
+def typed_value(text: str) -> Any:
+    """What a typed cell holds: a whole number when the text is one, else the text itself (to be refused)."""
+    cleaned = text.strip().replace(",", "").replace("_", "")
+    if re.fullmatch(rf"-?[0-9]{{1,{MOST_DIGITS}}}", cleaned):
+        return int(cleaned)
+    return text.strip()[:MOST_DIGITS * 2]
+
+
+@dataclass(frozen=True)
+class Checked:
+    """The draft as ``validate`` sees it: the paytable when it passes, else every problem."""
+
+    paytable: Paytable | None
+    problems: tuple[Problem, ...]
+
+    def about(self, key: str, coins: int = 0) -> Problem | None:
+        """The first problem with entry ``key`` (and, for a cell, the bet ``coins`` or the whole row)."""
+        return next((p for p in self.problems if p.key == key and p.coins in (0, coins)), None)
+
+
+class Draft:
+    """A paytable document being edited, and the text its file held when it was opened or saved."""
+
+    def __init__(self, document: Any, source: Path | None, saved_text: str | None) -> None:
+        self.document = document
+        self.source = source
+        self.saved_text = saved_text
+        self.checked = self.check()
+        from ruamel.yaml.comments import CommentedMap
+
+        editable = (isinstance(document, CommentedMap) and isinstance(document.get("pays"), CommentedMap)
+                    and self.game is not None and self.max_coins is not None)
+        if not editable:  # no grid to show: the problems are for `paytable validate` and a text editor
+            raise PaytableError(*self.checked.problems)
+
+    @classmethod
+    def open(cls, path: Path) -> Draft:
+        """Edit the file at ``path``; a table with bad pays opens (to be fixed), one with no game does not."""
+        text = read_text(path)
+        return cls(parse_document(text, str(path)), path, text)
+
+    @classmethod
+    def new(cls, game: str) -> Draft:
+        """A new, unsaved table of the family ``game``, starting from its usual table."""
+        usual = find_paytable(USUAL[game])
+        draft = cls(parse_document(read_text(usual), str(usual)), None, None)
+        draft.document["name"] = f"My {GAMES[game].title}"
+        draft.checked = draft.check()
+        return draft
+
+    # -- what it holds ----------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game | None:
+        key = self.document.get("game")
+        return GAMES.get(key) if isinstance(key, str) else None
+
+    @property
+    def max_coins(self) -> int | None:
+        value = self.document.get("max_coins", 5)
+        return value if is_whole(value) and 1 <= value <= MAX_COINS_LIMIT else None
+
+    @property
+    def name(self) -> Any:
+        return self.document.get("name", self.source.stem if self.source else "")
+
+    @property
+    def categories(self) -> tuple[PayCategory, ...]:
+        game = self.game
+        return tuple(PayCategory(key) for key in game.paying) if game else ()
+
+    @property
+    def shipped(self) -> bool:
+        """A table that came with the program: never overwritten, saved as the player's own."""
+        if self.source is None:
+            return False
+        try:
+            return self.source.resolve().parent == SHIPPED_DIR.resolve()
+        except OSError:
+            return False
+
+    @property
+    def where(self) -> str:
+        return str(self.source) if self.source else "(new table)"
+
+    def cell(self, category: PayCategory, coins: int) -> Any:
+        """The total for a bet of ``coins`` as the document has it (a bad value as it was typed)."""
+        value = self.document["pays"].get(category.value)
+        if isinstance(value, list):
+            return value[coins - 1] if coins <= len(value) else None
+        return value * coins if is_whole(value) else (value if coins == 1 else None)
+
+    def per_coin(self, category: PayCategory) -> Any:
+        """The pay per coin: the row's one figure, or the 1-coin total of a list."""
+        return self.cell(category, 1)
+
+    def is_list(self, category: PayCategory) -> bool:
+        return isinstance(self.document["pays"].get(category.value), list)
+
+    def text(self) -> str:
+        from ruamel.yaml import YAML
+
+        buffer = io.StringIO()
+        YAML(typ="rt").dump(self.document, buffer)
+        return buffer.getvalue()
+
+    @property
+    def dirty(self) -> bool:
+        return self.text() != self.saved_text
+
+    # -- changes ----------------------------------------------------------------------------------
+
+    def set_pay(self, category: PayCategory, value: Any) -> None:
+        """Pay ``value`` per coin at every bet (the row becomes one figure)."""
+        self.document["pays"][category.value] = value
+        self.checked = self.check()
+
+    def set_total(self, category: PayCategory, coins: int, value: Any) -> None:
+        """Pay ``value`` in all for a bet of ``coins``, the other bets as they were (the row becomes a list)."""
+        from ruamel.yaml.comments import CommentedSeq
+
+        most = self.max_coins or 5
+        totals = [self.cell(category, bet) for bet in range(1, most + 1)]
+        totals[coins - 1] = value
+        self._set_totals(category, totals, CommentedSeq)
+
+    def _set_totals(self, category: PayCategory, totals: list[Any], seq: Any) -> None:
+        """Write a row as one figure per coin when every bet pays alike, else as a flow list."""
+        first = totals[0]
+        if is_whole(first) and all(is_whole(t) and t == first * n for n, t in enumerate(totals, 1)):
+            self.document["pays"][category.value] = first
+        else:
+            row = seq(totals)
+            row.fa.set_flow_style()
+            self.document["pays"][category.value] = row
+        self.checked = self.check()
+
+    def set_name(self, text: str) -> None:
+        self.document["name"] = text
+        self.checked = self.check()
+
+    def set_max_coins(self, value: Any) -> None:
+        """A new largest bet; rows given as lists are cut or extended (per coin) to the new length."""
+        from ruamel.yaml.comments import CommentedSeq
+
+        old = self.max_coins
+        self.document["max_coins"] = value
+        new = self.max_coins
+        if new is not None and old is not None and new != old:
+            for category in self.categories:
+                if self.is_list(category):
+                    totals = [self.cell(category, bet) for bet in range(1, min(old, new) + 1)]
+                    first = totals[0]
+                    extra = [first * bet if is_whole(first) else first for bet in range(old + 1, new + 1)]
+                    self._set_totals(category, totals + extra, CommentedSeq)
+        self.checked = self.check()
+
+    def set_game(self, game: str) -> None:
+        """Play another family: its categories and pays come from its usual table; the name stays."""
+        usual = find_paytable(USUAL[game])
+        other = parse_document(read_text(usual), str(usual))
+        self.document["game"] = game
+        self.document["max_coins"] = other["max_coins"]
+        self.document["pays"] = other["pays"]
+        self.checked = self.check()
+
+    # -- checking and saving ----------------------------------------------------------------------
+
+    def check(self) -> Checked:
+        """Check the draft exactly as ``paytable validate`` checks its text."""
+        where = self.where
+        default = self.source.stem if self.source else "new"
+        try:
+            paytable = check_document(parse_document(self.text(), where), where, default)
+        except PaytableError as error:
+            return Checked(None, error.found or (Problem(where, 0, 0, str(error)),))
+        return Checked(Paytable(paytable.name, paytable.game, paytable.max_coins, paytable.pays, self.source), ())
+
+    def changed_on_disk(self) -> bool:
+        """Whether the file now holds something other than what was opened or last saved here."""
+        if self.source is None:
+            return False
+        try:
+            return read_text(self.source) != self.saved_text
+        except PaytableError:
+            return True
+
+    def save(self, *, overwrite_changes: bool = False) -> Path:
+        """Write the draft back to its own file (never a shipped one, never over someone else's changes)."""
+        if self.source is None or self.shipped:
+            raise PaytableError(f"{self.where}: a shipped or new table is saved under a name of your own "
+                                "(Save as)")
+        if not overwrite_changes and self.changed_on_disk():
+            raise PaytableError(f"{self.source}: changed on disk since it was opened; save under another "
+                                "name, or confirm to replace it")
+        return self._write(self.source, force=True)
+
+    def save_as(self, file_name: str, *, force: bool = False) -> Path:
+        """Write the draft to the player's paytable folder as ``file_name`` (``.yaml`` added)."""
+        from videopoker.home import home_dir
+
+        stem = file_name.strip().removesuffix(".yaml").removesuffix(".yml")
+        if not _FILE_NAME.fullmatch(stem):
+            raise PaytableError(f"file name {quote(file_name)}: use letters, digits, '-', '_' or '.', "
+                                "at most 60, e.g. my-9-6")
+        folder = home_dir() / "paytables"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise PaytableError(f"{folder}: cannot create the folder: {error.strerror or error}") from None
+        return self._write(folder / f"{stem}.yaml", force=force)
+
+    def _write(self, target: Path, *, force: bool) -> Path:
+        if self.checked.problems:
+            first = self.checked.problems[0]
+            raise PaytableError(f"not saved: {first.message}; fix the marked cells first")
+        text = self.text()
+        save_text(target, text, force=force)
+        self.source, self.saved_text = target, text
+        self.checked = self.check()
+        return target
+
+    def exists_as(self, file_name: str) -> bool:
+        """Whether Save as ``file_name`` would replace a file (the editor asks first)."""
+        from videopoker.home import home_dir
+
+        stem = file_name.strip().removesuffix(".yaml").removesuffix(".yml")
+        return os.path.lexists(home_dir() / "paytables" / f"{stem}.yaml")

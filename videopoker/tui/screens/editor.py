@@ -1,0 +1,491 @@
+"""The paytable editor: a grid of pays with the exact return live while you type.
+
+Each change goes straight into the :class:`~videopoker.paytable.draft.Draft` (the YAML document,
+comments and all) and is checked as ``paytable validate`` checks a file; a bad value is marked in
+its cell with the reason.  A valid table is solved in a worker thread: a newer edit makes an older
+result stale, and a stale result is dropped, so typing never waits for the engine.  A warm
+re-solve takes about 60 ms; a family met for the first time builds its tables once, with a bar.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, Label, ProgressBar, Select, Static
+from textual.worker import get_current_worker
+
+from videopoker.errors import VideoPokerError
+from videopoker.evaluate import GAMES, PayCategory
+from videopoker.paytable import Paytable
+from videopoker.paytable.draft import MOST_DIGITS, Draft, typed_value
+from videopoker.tui.screens.dialog import Confirm
+from videopoker.tui.screens.editor_dialogs import FamilyDialog, FileNameDialog, SolveDialog
+from videopoker.usertext import visible
+
+if TYPE_CHECKING:
+    from videopoker.analysis.exact import Analysis
+
+#: One solve at a time: the engine's family caches are built by whoever comes first.
+SOLVING = threading.Lock()
+PER_COIN = "per"
+BAD = "bold #ffffff on #a00000"
+
+
+def shown(value: Any) -> str:
+    """A cell's value as typed: a number grouped, anything else literally (and short)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return "—" if value is None else visible(str(value))[:MOST_DIGITS]
+
+
+class EditorScreen(Screen["Path | None"]):
+    """Edits one paytable; dismisses with the file last saved (or ``None`` when nothing was)."""
+
+    DEFAULT_CSS = """
+    EditorScreen { background: #00002a; layout: vertical; }
+    EditorScreen #editor-title { height: 1; color: #ffd700; text-style: bold; padding: 0 1; }
+    EditorScreen .form { height: 1; padding: 0 1; }
+    EditorScreen #cell-form { margin: 1 0 0 0; }
+    EditorScreen .form Label { margin: 0 1 0 0; color: $text-muted; }
+    EditorScreen #edit-name { width: 1fr; margin: 0 2 0 0; }
+    EditorScreen #edit-game { width: 25; margin: 0 2 0 0; }
+    EditorScreen #edit-coins { width: 5; }
+    EditorScreen #grid { height: auto; max-height: 1fr; margin: 1 0 0 0; }
+    EditorScreen #spacer { height: 1fr; }
+    EditorScreen #edit-cell { width: 16; }
+    EditorScreen #cell-label { width: auto; }
+    EditorScreen #cell-form.idle { display: none; }
+    EditorScreen #problems { height: auto; max-height: 3; color: #ff6060; padding: 0 1; }
+    EditorScreen ProgressBar { height: 1; padding: 0 1; }
+    EditorScreen #editor-return { height: 1; padding: 0 1; text-style: bold; }
+    EditorScreen #editor-keys { height: 1; color: $text-muted; padding: 0 1; }
+    EditorScreen Input.-invalid { border: none; background: #a00000; }
+    """
+
+    BINDINGS = [Binding("escape", "back", "back"), Binding("ctrl+s", "save_now", "save", show=False),
+                Binding("s,S", "save", "save", show=False),
+                Binding("a,A", "save_as", "save as", show=False), Binding("t,T", "solve", "solve", show=False),
+                Binding("n,N", "new", "new", show=False)]
+
+    def __init__(self, draft: Draft) -> None:
+        super().__init__()
+        self.draft = draft
+        self.baseline: Paytable | None = draft.checked.paytable
+        self.generation = 0
+        self.analysis: Analysis | None = None
+        self.baseline_analysis: Analysis | None = None
+        self.editing: tuple[PayCategory, int] | None = None   # the cell being typed in (0 coins: per coin)
+        self.before_edit: Any = None
+        self.saved: Path | None = None
+
+    # -- layout -----------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="editor-title", markup=False)
+        with Horizontal(classes="form"):
+            yield Label("NAME")
+            yield Input(str(self.draft.name), id="edit-name", compact=True, max_length=80)
+            yield Label("GAME")
+            yield Select([(game.title, key) for key, game in GAMES.items()], value=self._game_key(),
+                         allow_blank=False, id="edit-game", compact=True)
+            yield Label("COINS")
+            yield Input(str(self.draft.max_coins), id="edit-coins", compact=True, max_length=3)
+        yield DataTable(id="grid", cursor_type="cell", zebra_stripes=True, cell_padding=0)
+        yield Static("", id="spacer")
+        with Horizontal(classes="form idle", id="cell-form"):
+            yield Label("", id="cell-label")
+            yield Input("", id="edit-cell", compact=True, max_length=MOST_DIGITS + 4, disabled=True,
+                        select_on_focus=False)
+        yield Static("", id="problems", markup=False)
+        yield ProgressBar(total=1.0, show_eta=False, id="editor-progress")
+        yield Static("", id="editor-return", markup=False)
+        yield Static("type a pay · s save · a save as · t solve for a return · n new · escape back",
+                     id="editor-keys", markup=False)
+
+    def _game_key(self) -> str:
+        game = self.draft.game
+        return game.key if game else next(iter(GAMES))
+
+    def on_mount(self) -> None:
+        self.query_one("#editor-progress", ProgressBar).display = False
+        self._build_grid()
+        self.query_one("#grid", DataTable).focus()
+        self._changed()
+
+    def _build_grid(self) -> None:
+        grid = self.query_one("#grid", DataTable)
+        cursor = grid.cursor_coordinate
+        grid.clear(columns=True)
+        grid.add_column(" HAND", key="hand", width=17)
+        grid.add_column(Text("PAY ", justify="right"), key=PER_COIN, width=7)
+        for coins in range(1, (self.draft.max_coins or 0) + 1):
+            grid.add_column(Text(f"×{coins} ", justify="right"), key=f"c{coins}", width=7)
+        grid.add_column(Text("RETURN ", justify="right"), key="return", width=9)
+        grid.add_column(Text("CHANGE ", justify="right"), key="change", width=9)
+        for category in self.draft.categories:
+            grid.add_row(*self._row(category), key=category.value)
+        grid.move_cursor(row=min(cursor.row, grid.row_count - 1), column=max(1, min(cursor.column,
+                                                                                    len(grid.columns) - 3)))
+
+    def _row(self, category: PayCategory) -> list[str | Text]:
+        checked = self.draft.checked
+        cells: list[str | Text] = [f" {category.label}"]
+        per_coin = "" if self.draft.is_list(category) else shown(self.draft.per_coin(category))
+        bad = checked.about(category.value)
+        cells.append(Text(per_coin + ("!" if bad and not bad.coins else " "), justify="right",
+                          style=BAD if bad and not bad.coins and not self.draft.is_list(category) else ""))
+        for coins in range(1, (self.draft.max_coins or 0) + 1):
+            problem = checked.about(category.value, coins)
+            wrong = problem is not None and (problem.coins == coins or self.draft.is_list(category))
+            cells.append(Text(shown(self.draft.cell(category, coins)) + ("!" if wrong else " "), justify="right",
+                              style=BAD if wrong else ""))
+        cells += self._figures(category)
+        return cells
+
+    def _figures(self, category: PayCategory) -> list[str | Text]:
+        """The row's share of the return, and its change from the saved table, in percentage points."""
+        def share(analysis: Analysis | None) -> float | None:
+            if analysis is None or analysis.paytable.game.key != category_game:
+                return None
+            return next((float(r.contribution) for r in analysis.rows if r.category is category), None)
+
+        category_game = self._game_key()
+        now, then = share(self.analysis), share(self.baseline_analysis)
+        change = "" if now is None or then is None or now == then else f"{(now - then) * 100:+.4f}"
+        change = "~0" if change in ("+0.0000", "-0.0000") else change  # moved, by less than shown
+        return [Text("" if now is None else f"{now * 100:.4f} ", justify="right"), Text(change + " ", justify="right")]
+
+    # -- showing the state ------------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        """After any change: the title, marks, problems, and a new solve of a valid table."""
+        draft = self.draft
+        where = draft.source.name if draft.source else "new table"
+        state = " · shipped: a saves your copy" if draft.shipped else ""
+        state += " · UNSAVED" if draft.dirty else ""
+        self.query_one("#editor-title", Static).update(f"EDIT {visible(where)}{state}")
+        self.query_one("#edit-name", Input).set_class(draft.checked.about("name") is not None, "-invalid")
+        self.query_one("#edit-coins", Input).set_class(draft.checked.about("max_coins") is not None, "-invalid")
+        problems = draft.checked.problems
+        self.query_one("#problems", Static).update("\n".join(
+            f"line {p.line}:{p.column} {p.key or 'file'}: {visible(p.message)}" for p in problems[:3]))
+        self.generation += 1
+        if draft.checked.paytable is None:
+            self.analysis = None
+            self._refresh_rows()
+            self._show_return("Return: fix the marked values to see it")
+            return
+        self._refresh_rows()
+        self._show_return("Solving…" if self.analysis is None else None)
+        generation, paytable, baseline = self.generation, draft.checked.paytable, self.baseline
+        self.run_worker(lambda: self._solve(generation, paytable, baseline), thread=True, group="solve")
+
+    def _refresh_rows(self) -> None:
+        grid = self.query_one("#grid", DataTable)
+        keys = [f"c{coins}" for coins in range(1, (self.draft.max_coins or 0) + 1)]
+        if len(grid.columns) != len(keys) + 4 or grid.row_count != len(self.draft.categories):
+            self._build_grid()
+            return
+        for category in self.draft.categories:
+            for key, value in zip(["hand", PER_COIN, *keys, "return", "change"], self._row(category)):
+                grid.update_cell(category.value, key, value)
+
+    def _solve(self, generation: int, paytable: Paytable, baseline: Paytable | None) -> None:
+        from videopoker.analysis import analyze
+
+        def heard(fraction: float, stage: str) -> None:
+            if fraction < 1.0:
+                self.app.call_from_thread(self._progress, fraction, stage)
+
+        with SOLVING:
+            if generation != self.generation or get_current_worker().is_cancelled:
+                return  # a newer edit is on its way: this result would be stale
+            analysis = analyze(paytable, progress=heard)
+            then = analyze(baseline, paytable.max_coins if baseline.max_coins == paytable.max_coins else None,
+                           progress=heard) if baseline is not None else None
+        self.app.call_from_thread(self._solved, generation, analysis, then)
+
+    def _progress(self, fraction: float, stage: str) -> None:
+        bar = self.query_one("#editor-progress", ProgressBar)
+        bar.display = True
+        bar.update(progress=fraction)
+        if self.draft.checked.paytable is not None:  # else the line says what to fix
+            self._show_return(f"Building the {self._game_key()} tables once: {stage}…")
+
+    def _solved(self, generation: int, analysis: Analysis, baseline: Analysis | None) -> None:
+        self.query_one("#editor-progress", ProgressBar).display = False  # the tables are built now
+        if generation != self.generation:
+            return  # stale: the table has changed since
+        self.analysis, self.baseline_analysis = analysis, baseline
+        self._refresh_rows()
+        self._show_return(None)
+
+    def _show_return(self, text: str | None) -> None:
+        line = self.query_one("#editor-return", Static)
+        if text is not None:
+            line.update(text)
+            return
+        analysis = self.analysis
+        if analysis is None:
+            return
+        rtp = float(analysis.rtp) * 100
+        figures = f"RETURN {rtp:.4f}% ({analysis.coins} coins)"
+        if self.baseline_analysis is not None:
+            then = float(self.baseline_analysis.rtp) * 100
+            figures += f" · saved {then:.4f}% · change {rtp - then:+.4f}"
+        line.update(f"{figures} · SD {analysis.standard_deviation:.2f}")
+
+    # -- editing ----------------------------------------------------------------------------------
+
+    def _cursor_cell(self) -> tuple[PayCategory, int] | None:
+        """The category and bet under the cursor (0 coins: the per-coin column), if a pay is there."""
+        grid = self.query_one("#grid", DataTable)
+        if not grid.row_count:
+            return None
+        row_key, column_key = grid.coordinate_to_cell_key(grid.cursor_coordinate)
+        column = str(column_key.value)
+        if column == PER_COIN:
+            return PayCategory(str(row_key.value)), 0
+        if column.startswith("c"):
+            return PayCategory(str(row_key.value)), int(column[1:])
+        return None
+
+    def action_edit_cell(self, first: str | None = None) -> None:
+        if isinstance(self.focused, Input) or self.editing is not None:
+            return
+        cell = self._cursor_cell()
+        if cell is None:
+            self.app.bell()
+            return
+        category, coins = cell
+        self.editing = cell
+        self.before_edit = self.draft.document["pays"].get(category.value)
+        value = self.draft.per_coin(category) if coins == 0 else self.draft.cell(category, coins)
+        field = self.query_one("#edit-cell", Input)
+        field.disabled = False
+        self.query_one("#cell-form").set_class(False, "idle")
+        where = "per coin" if coins == 0 else f"{coins} coin{'s' if coins > 1 else ''} in all"
+        self.query_one("#cell-label", Label).update(f"{category.label}, {where}: ")
+        field.value = first if first is not None else ("" if value is None else str(value))
+        field.cursor_position = len(field.value)
+        field.focus()
+
+    def on_data_table_cell_selected(self, event: DataTable.CellSelected) -> None:
+        """Enter (or a click) on a pay starts typing in it; during a quick edit, it ends it."""
+        event.stop()
+        if self.editing is not None:
+            self._end_edit()
+            self.query_one("#grid", DataTable).focus()
+            return
+        self.action_edit_cell()
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit typed on the grid starts editing the cell with it, as in a spreadsheet.
+
+        Focus moves to the field a moment later; keys typed fast in between still belong to the
+        edit that has begun, so they are passed to the field rather than starting another one.
+        """
+        if not isinstance(self.focused, DataTable):
+            return
+        field = self.query_one("#edit-cell", Input)
+        if self.editing is not None and (event.is_printable or event.key == "backspace"):
+            event.stop()
+            if event.key == "backspace":
+                field.action_delete_left()
+            elif event.character:
+                field.insert_text_at_cursor(event.character)
+        elif event.character and event.character.isdigit():
+            event.stop()
+            self.action_edit_cell(event.character)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        draft = self.draft
+        if event.input.id == "edit-cell" and self.editing is not None:
+            category, coins = self.editing
+            value = typed_value(event.value)
+            if coins == 0:
+                draft.set_pay(category, value)
+            else:
+                draft.set_total(category, coins, value)
+        elif event.input.id == "edit-name" and event.value != str(draft.name):
+            draft.set_name(event.value)
+        elif event.input.id == "edit-coins" and typed_value(event.value) != draft.document.get("max_coins"):
+            draft.set_max_coins(typed_value(event.value))
+        else:
+            return
+        self._changed()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == "edit-cell":
+            self._end_edit()
+        self.query_one("#grid", DataTable).focus()
+
+    def _end_edit(self, keep: bool = True) -> None:
+        if self.editing is not None and not keep:
+            self.draft.document["pays"][self.editing[0].value] = self.before_edit
+            self.draft.checked = self.draft.check()
+            self._changed()
+        self.editing = None
+        field = self.query_one("#edit-cell", Input)
+        field.value = ""
+        field.disabled = True
+        self.query_one("#cell-label", Label).update("")
+        self.query_one("#cell-form").set_class(True, "idle")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        if isinstance(event.value, str) and event.value != self._game_key():
+            self.draft.set_game(event.value)
+            self.query_one("#edit-coins", Input).value = str(self.draft.max_coins)
+            self.analysis = None
+            self._build_grid()
+            self._changed()
+
+    # -- keys -------------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Letters belong to a field being typed in; escape there ends the typing."""
+        return not (isinstance(self.focused, Input) and action in ("save", "save_as", "solve", "new", "edit_cell"))
+
+    def action_back(self) -> None:
+        if isinstance(self.focused, Input):
+            if self.focused.id == "edit-cell":
+                self._end_edit(keep=False)
+            self.query_one("#grid", DataTable).focus()
+            return
+        if not self.draft.dirty:
+            self.workers.cancel_all()
+            self.dismiss(self.saved)
+            return
+
+        def answered(discard: bool | None) -> None:
+            if discard:
+                self.workers.cancel_all()
+                self.dismiss(self.saved)
+
+        self.app.push_screen(Confirm("UNSAVED CHANGES", "This table has changes that are not saved.",
+                                     "Discard them", "Keep editing", yes_key="D"), answered)
+
+    def _say(self, text: str) -> None:
+        self.query_one("#problems", Static).update(visible(text))
+
+    def action_save_now(self) -> None:
+        """ctrl+s: save from anywhere, a field being typed in included."""
+        self.action_save()
+
+    def action_save(self) -> None:
+        if isinstance(self.focused, Input) and self.focused.id == "edit-cell":
+            self._end_edit()
+        if self.draft.source is None or self.draft.shipped:
+            self.action_save_as()
+            return
+        try:
+            self._saved(self.draft.save())
+        except VideoPokerError as error:
+            if self.draft.changed_on_disk() and not self.draft.checked.problems:
+                self.app.push_screen(Confirm("CHANGED ON DISK", f"{self.draft.source} was changed by something "
+                                             "else since you opened it.", "Replace it", "Keep it",
+                                             yes_key="R"), self._replace_answered)
+                return
+            self._say(str(error))
+
+    def _replace_answered(self, replace: bool | None) -> None:
+        if replace:
+            try:
+                self._saved(self.draft.save(overwrite_changes=True))
+            except VideoPokerError as error:
+                self._say(str(error))
+
+    def _saved(self, path: Path) -> None:
+        self.saved = path
+        self.baseline = self.draft.checked.paytable
+        self._changed()
+        self._say(f"Saved {path}")
+
+    def action_save_as(self) -> None:
+        if self.draft.checked.problems:
+            self._say("not saved: fix the marked values first")
+            self.app.bell()
+            return
+        suggestion = self.draft.source.stem if self.draft.source and not self.draft.shipped else ""
+        self.app.push_screen(FileNameDialog(suggestion or f"my-{self._game_key()}"), self._file_named)
+
+    def _file_named(self, name: str | None) -> None:
+        if not name:
+            return
+        if self.draft.exists_as(name):
+            def answered(replace: bool | None) -> None:
+                if replace:
+                    self._save_as(name, force=True)
+            self.app.push_screen(Confirm("REPLACE YOUR TABLE?", f"You already have a table named {name}.",
+                                         "Replace it", "Keep it", yes_key="R"), answered)
+            return
+        self._save_as(name, force=False)
+
+    def _save_as(self, name: str, *, force: bool) -> None:
+        try:
+            self._saved(self.draft.save_as(name, force=force))
+        except (VideoPokerError, OSError) as error:
+            self._say(str(error))
+
+    def action_solve(self) -> None:
+        cell = self._cursor_cell()
+        paytable = self.draft.checked.paytable
+        if paytable is None:
+            self._say("fix the marked values before solving for a return")
+            self.app.bell()
+            return
+        category = cell[0] if cell else self.draft.categories[0]
+
+        def accepted(pay: int | None) -> None:
+            if pay is not None:
+                self.draft.set_pay(category, pay)
+                self._changed()
+
+        self.app.push_screen(SolveDialog(paytable, category, SOLVING), accepted)
+
+    def action_new(self) -> None:
+        def chosen(game: str | None) -> None:
+            if game is None:
+                return
+            if self.draft.dirty:
+                def answered(discard: bool | None) -> None:
+                    if discard:
+                        self._start(Draft.new(game))
+                self.app.push_screen(Confirm("UNSAVED CHANGES", "Start a new table and lose these changes?",
+                                             "Discard them", "Keep editing", yes_key="D"), answered)
+                return
+            self._start(Draft.new(game))
+
+        self.app.push_screen(FamilyDialog(self._game_key()), chosen)
+
+    def _start(self, draft: Draft) -> None:
+        self.draft, self.baseline = draft, draft.checked.paytable
+        self.analysis = self.baseline_analysis = None
+        with self.prevent(Input.Changed, Select.Changed):
+            self.query_one("#edit-name", Input).value = str(draft.name)
+            self.query_one("#edit-coins", Input).value = str(draft.max_coins)
+            self.query_one("#edit-game", Select).value = self._game_key()
+        self._build_grid()
+        self._changed()
+
+    def cell_text(self, category: PayCategory, column: str) -> str:
+        """What the grid shows in a cell (for tests and the curious)."""
+        grid = self.query_one("#grid", DataTable)
+        value = grid.get_cell(category.value, column)
+        return value.plain if isinstance(value, Text) else str(value)
+
+    def cell_marked(self, category: PayCategory, column: str) -> bool:
+        grid = self.query_one("#grid", DataTable)
+        value = grid.get_cell(category.value, column)
+        return isinstance(value, Text) and value.style == BAD
