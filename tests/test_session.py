@@ -15,6 +15,7 @@ from videopoker.errors import CardError, GameError, PaytableError, StateError
 from videopoker.game import Phase
 from videopoker.paytable import find_paytable, load_paytable
 from videopoker.session import RECALL_SIZE, Session
+from videopoker.training import Training
 from videopoker.wallet import FORMAT, DamagedWallet, Wallet, WalletBusy, checksum
 
 FIXTURES = REPO / "tests" / "wallets"
@@ -176,8 +177,8 @@ def _as_saved(content: dict) -> tuple[int, int, list[str] | None, list[bool] | N
     return (content["credits"], content["bet"], played and played["dealt"], played and played["held"])
 
 
-@pytest.mark.parametrize("fixture", ["format-1-idle.json", "format-1-dealt.json",
-                                     "format-2-idle.json", "format-2-dealt.json"])
+@pytest.mark.parametrize("fixture", ["format-1-idle.json", "format-1-dealt.json", "format-2-idle.json",
+                                     "format-2-dealt.json", "format-3-idle.json", "format-3-dealt.json"])
 def test_a_wallet_from_an_older_format_loads_and_is_migrated(isolated_home: Path, fixture: str) -> None:
     isolated_home.mkdir()
     shutil.copy(FIXTURES / fixture, isolated_home / "wallet.json")
@@ -187,11 +188,13 @@ def test_a_wallet_from_an_older_format_loads_and_is_migrated(isolated_home: Path
     with Session.open(isolated_home, random.Random(5)) as session:
         state = session.state()
         assert session.migrated_from == document["format"] < FORMAT
-        assert (state.credits, state.bet, state.hands) == (credits, bet, 1)
+        assert (state.credits, state.bet, state.hands) == (credits, bet, old.get("hands", 1))
+        assert session.training == Training()  # no trainer before format 4: off, no grades
         assert session.history.games == old["history"]["games"] == 3
         assert session.history.total_bet == old["history"]["total_bet"]
-        assert [(game.final, game.win) for game in session.history.recall] == [
-            (tuple(Card.parse(c) for c in game["final"]), game["win"]) for game in old["history"]["recall"]]
+        assert [[(hand.final, hand.win) for hand in game.results] for game in session.history.recall] == [
+            [(tuple(Card.parse(c) for c in hand["final"]), hand["win"]) for hand in game.get("hands", [game])]
+            for game in old["history"]["recall"]]
         assert json.loads((isolated_home / "wallet.json").read_text())["format"] == FORMAT
         assert state.phase is (Phase.DEALT if dealt else Phase.IDLE)
         if dealt:

@@ -20,6 +20,7 @@ from videopoker.cards import RandomLike
 from videopoker.errors import GameError, PaytableError, VideoPokerError
 from videopoker.game import Machine, MachineState, Phase, check_hands
 from videopoker.paytable import DEFAULT_PAYTABLE, SHIPPED_DIR, Paytable, resolve_paytable
+from videopoker.training import Decision, Training, judge
 from videopoker.wallet import FORMAT, Wallet
 from videopoker.wallet_content import RECALL_SIZE, History, Saved, decode, encode
 
@@ -41,10 +42,12 @@ def paytable_reference(paytable: Paytable) -> str:
 class Session:
     """The machine and its wallet; the screen calls these methods and renders what they return."""
 
-    def __init__(self, machine: Machine, wallet: Wallet | None, history: History) -> None:
+    def __init__(self, machine: Machine, wallet: Wallet | None, history: History,
+                 training: Training | None = None) -> None:
         self.machine = machine
         self.wallet = wallet
         self.history = history
+        self.training = training or Training()
         self.notice: str | None = None  # something the player should be told on opening
         self.migrated_from: int | None = None  # the older wallet format this was read from
 
@@ -148,7 +151,7 @@ class Session:
         if lost is not None:
             notices.insert(0, f"the paytable {lost} cannot be read now (`videopoker paytable validate` says why)"
                            + ("" if saved.round else f"; playing {paytable.name} instead"))
-        session = cls(machine, wallet, saved.history)
+        session = cls(machine, wallet, saved.history, saved.training)
         session.notice = "; ".join(notices) or None
         return session
 
@@ -184,14 +187,37 @@ class Session:
     def toggle_hold(self, position: int) -> MachineState:
         return self._commit(lambda: self.machine.toggle_hold(position))
 
-    def draw(self) -> MachineState:
+    def judge(self) -> Decision:
+        """The hold on the dealt hand against the best one (nothing changes; the trainer asks first)."""
+        current = self.machine.round
+        if current is None:
+            raise GameError("there is no dealt hand to judge; deal first")
+        return judge(current.paytable, current.bet, current.hands, current.dealt, current.held)
+
+    def draw(self, decision: Decision | None = None) -> MachineState:
+        """Draw; a ``decision`` (the judged hold of this very round) is graded in the same save."""
+        current = self.machine.round
+        if decision is not None and (current is None or (decision.dealt, decision.held) != (current.dealt,
+                                                                                             current.held)):
+            raise GameError("the judged hold is not the hold on the dealt hand; judge it again")
+
         def draw_and_record() -> MachineState:
             state = self.machine.draw()
             assert state.last is not None
             self.history.record(state.last)
+            if decision is not None:
+                self.training.record(decision, state.last.win)
             return state
 
         return self._commit(draw_and_record)
+
+    def set_trainer(self, on: bool) -> MachineState:
+        """Trainer mode on or off (kept in the wallet, like the bet)."""
+        def switch() -> MachineState:
+            self.training.trainer = on
+            return self.machine.snapshot()
+
+        return self._commit(switch)
 
     def deal_or_draw(self) -> MachineState:
         return self.draw() if self.machine.phase is Phase.DEALT else self.deal()
@@ -225,13 +251,13 @@ class Session:
         """Apply ``change`` and save it; if the save fails, put the previous values back."""
         machine = self.machine
         before = (machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last)
-        history = self.history.copy()
+        history, training = self.history.copy(), self.training.copy()
         state = change()
         try:
             self._save()
         except VideoPokerError:
             machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last = before
-            self.history = history
+            self.history, self.training = history, training
             raise
         return state
 
@@ -240,4 +266,4 @@ class Session:
             return
         machine = self.machine
         self.wallet.save(encode(machine.credits, machine.bet, machine.hands, paytable_reference(machine.paytable),
-                                machine.round, machine.last, self.history))
+                                machine.round, machine.last, self.history, self.training))

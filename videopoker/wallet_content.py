@@ -6,15 +6,20 @@ must give either a machine that real play could have produced or a clear :class:
 that the game cannot hold.  Format 1 kept the rest of the shuffled deck and no pays; it is
 migrated on reading: the coming draw is dropped (it is chosen at DRAW now), and the dealt hand
 takes the pays of its table as the file stands, or is voided with its bet returned if the table
-is gone.  Format 2 played one hand a round: it reads as rounds of one hand.
+is gone.  Format 2 played one hand a round: it reads as rounds of one hand.  Format 3 had no
+trainer: it reads with the trainer off and no grades yet.
 
-Format 3 content::
+Format 4 content (format 3 without ``training``)::
 
     {"credits", "bet": coins per hand, "hands": hands per round,
      "paytable": reference of the table the next deal uses,
      "round": null | {"paytable": {"name", "game", "max_coins", "pays": {key: [totals]}},
                       "bet", "hands", "dealt": [5 cards], "held": [5 flags]},
-     "last": null | outcome, "history": {"games", "total_bet", "total_won", "refills", "recall"}}
+     "last": null | outcome, "history": {"games", "total_bet", "total_won", "refills", "recall"},
+     "training": {"trainer", "decisions", "right", "hands", "staked", "won", "worth", "best_worth",
+                  "mistakes": [{"paytable", "coins", "hands", "dealt", "held", "best", "ev", "best_ev"} …]}}
+
+    worth, best_worth, ev, best_ev: exact fractions written "numerator/denominator"
 
     outcome: {"dealt", "held", "bet", "hands": [{"final", "category", "win"} …], "credits_after"}
     (formats 1 and 2: {"dealt", "held", "final", "category", "bet", "win", "credits_after"})
@@ -22,8 +27,10 @@ Format 3 content::
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from videopoker.cards import Card
@@ -32,6 +39,7 @@ from videopoker.evaluate import GAMES, PayCategory
 from videopoker.game import HandResult, Outcome
 from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, Paytable, resolve_paytable
 from videopoker.round import HAND_SIZE, PLAY_LINES, Round
+from videopoker.training import KEPT_MISTAKES, Decision, Training
 
 #: No real play comes near this; it keeps every figure an exact integer in a float as well.
 MAX_CREDITS = 10**15
@@ -72,6 +80,7 @@ class Saved:
     last: Outcome | None
     history: History
     notice: str | None = None
+    training: Training = field(default_factory=Training)
 
 
 # -- writing --------------------------------------------------------------------------------------
@@ -82,14 +91,15 @@ def paytable_to_json(paytable: Paytable) -> dict[str, Any]:
 
 
 def encode(credits: int, bet: int, hands: int, paytable: str, current: Round | None, last: Outcome | None,
-           history: History) -> dict[str, Any]:
+           history: History, training: Training) -> dict[str, Any]:
     played = None if current is None else {
         "paytable": paytable_to_json(current.paytable), "bet": current.bet, "hands": current.hands,
         "dealt": [str(card) for card in current.dealt], "held": list(current.held)}
     return {"credits": credits, "bet": bet, "hands": hands, "paytable": paytable, "round": played,
             "last": last.to_json() if last else None,
             "history": {"games": history.games, "total_bet": history.total_bet, "total_won": history.total_won,
-                        "refills": history.refills, "recall": [outcome.to_json() for outcome in history.recall]}}
+                        "refills": history.refills, "recall": [outcome.to_json() for outcome in history.recall]},
+            "training": training.to_json()}
 
 
 # -- reading, strictly ---------------------------------------------------------------------------
@@ -222,6 +232,46 @@ def _round(data: Any, version: int) -> Round | None:
         raise ValueError(f"round: {error}") from None
 
 
+_FRACTION = re.compile(r"(-?[0-9]{1,40})/([0-9]{1,40})")
+
+
+def _fraction(data: Any, key: str, where: str) -> Fraction:
+    text = _field(data, key, where)
+    match = _FRACTION.fullmatch(text) if isinstance(text, str) else None
+    if match is None or int(match[2]) == 0:
+        raise ValueError(f"{where}.{key} is not a fraction like 3/4")
+    return Fraction(int(match[1]), int(match[2]))
+
+
+def _bool(data: Any, key: str, where: str) -> bool:
+    value = _field(data, key, where)
+    if not isinstance(value, bool):
+        raise ValueError(f"{where}.{key} is not true or false")
+    return value
+
+
+def _decision(data: Any, where: str) -> Decision:
+    decision = Decision(_text(data, "paytable", where), _whole(data, "coins", where, 1, MAX_COINS_LIMIT),
+                        _hands(data, "hands", where), _cards(data, "dealt", where), _flags(data, "held", where),
+                        _flags(data, "best", where), _fraction(data, "ev", where), _fraction(data, "best_ev", where))
+    if not 0 <= decision.ev <= decision.best_ev <= MAX_PAY:
+        raise ValueError(f"{where}: a hold's EV is not between 0 and the best EV")
+    return decision
+
+
+def _training(data: Any) -> Training:
+    where = "training"
+    mistakes = tuple(_decision(item, f"training.mistakes[{n}]")
+                     for n, item in enumerate(_list(data, "mistakes", where, KEPT_MISTAKES)))
+    training = Training(_bool(data, "trainer", where), _whole(data, "decisions", where, 0, MAX_CREDITS),
+                        _whole(data, "right", where, 0, MAX_CREDITS), _whole(data, "hands", where, 0, MAX_CREDITS),
+                        _whole(data, "staked", where, 0, MAX_CREDITS), _whole(data, "won", where, 0, MAX_CREDITS),
+                        _fraction(data, "worth", where), _fraction(data, "best_worth", where), mistakes)
+    if training.right > training.decisions or not 0 <= training.worth <= training.best_worth:
+        raise ValueError("training: the grades do not add up")
+    return training
+
+
 def decode(version: int, content: dict[str, Any]) -> Saved:
     """The wallet's content, from any format this program has written; :class:`ValueError` if untrue."""
     if version == 1:
@@ -232,7 +282,8 @@ def decode(version: int, content: dict[str, Any]) -> Saved:
                  _hands(content, "hands", "wallet") if version >= 3 else 1, _text(content, "paytable", "wallet"),
                  _round(_field(content, "round", "wallet"), version),
                  None if last is None else _outcome(last, "last", version),
-                 _history(_field(content, "history", "wallet"), version))
+                 _history(_field(content, "history", "wallet"), version),
+                 training=_training(_field(content, "training", "wallet")) if version >= 4 else Training())
 
 
 def _decode_format_1(content: dict[str, Any]) -> Saved:

@@ -57,7 +57,7 @@ async def _solved(pilot) -> None:
         if pilot.app.screen.query_one("#return-table", DataTable).row_count:
             break
         await pilot.pause(0.05)
-    await pilot.pause(0.2)  # the table measures its columns after the rows arrive
+    await pilot.pause(0.3)  # the table measures its columns after the rows arrive
 
 
 def test_analysis_return_table(snap_compare) -> None:

@@ -259,6 +259,11 @@ def _cache_folder(game: Game) -> Path:
 ARRAYS = [*(f"counts{k}" for k in range(HAND)), "class_hands", "class_weights", "table"]
 
 
+def tables_ready(game: Game) -> bool:
+    """Whether the family's tables are in memory, so a hint or a judged hold takes a millisecond."""
+    return game.key in _MEMORY
+
+
 def draw_tables(game: Game, progress: Progress = _quiet) -> DrawTables:
     """The family's tables: from memory, else from the disk cache, else built (and saved)."""
     if game.key in _MEMORY:

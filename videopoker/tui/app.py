@@ -23,14 +23,17 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Static
 
+from videopoker.cards import Card
 from videopoker.errors import GameError, InsufficientCredit, StateError, VideoPokerError
 from videopoker.game import MachineState, Phase
 from videopoker.home import home_dir
 from videopoker.paytable import Paytable, load_paytable
 from videopoker.session import REFILL_CREDITS, STARTING_CREDITS, Session
+from videopoker.training import Decision, advice, ready, warm
 from videopoker.tui.keys import KEYS, bindings
 from videopoker.tui.screens.analysis import AnalysisScreen
 from videopoker.tui.screens.dialog import Confirm
+from videopoker.tui.screens.grades import GradesScreen
 from videopoker.tui.screens.help import HelpScreen
 from videopoker.tui.screens.picker import PaytablePicker
 from videopoker.tui.screens.recall import RecallScreen
@@ -128,6 +131,7 @@ class VideoPokerApp(App[None]):
         self.settled_at = -1.0           # when the last result appeared (monotonic seconds)
         self.too_small = False
         self._reason_timer: Timer | None = None
+        self.hint: tuple[tuple[Card, ...], tuple[bool, ...]] | None = None  # a dealt hand and its best hold
 
     def compose(self) -> ComposeResult:
         with Vertical(id="machine"):
@@ -188,7 +192,19 @@ class VideoPokerApp(App[None]):
         assert self.session is not None
         if self.session.notice:
             self.notify(self.session.notice, severity="warning", timeout=10, markup=False)
+        self._warm()
         self.redraw()
+
+    def _warm(self) -> None:
+        """Load the hint engine's tables for the tables in play in the background, so a hint or a
+        graded draw takes a millisecond (every draw is graded once they are loaded)."""
+        if self.session is None:
+            return
+        tables = {self.session.machine.paytable.game.key: self.session.machine.paytable}
+        if self.session.machine.round is not None:
+            tables.setdefault(self.session.machine.round.paytable.game.key, self.session.machine.round.paytable)
+        for paytable in tables.values():
+            self.run_worker(lambda table=paytable: warm(table), thread=True, group="warm")
 
     def _answer_damaged(self, start_over: bool | None) -> None:
         if not start_over:
@@ -213,6 +229,8 @@ class VideoPokerApp(App[None]):
             title.append(f" · {PLAY_NAMES[state.hands]}")
         if self.session.practice:
             title = Text.assemble(("PRACTICE", "bold reverse"), "  ", title)
+        if self.session.training.trainer:
+            title = Text.assemble(("TRAINER", "bold reverse"), "  ", title)
         self.query_one("#title", Static).update(title)
         settled = state.last if state.phase is Phase.IDLE and state.last is not None else None
         self.screen.set_class(state.hands > 1, "multi")
@@ -224,10 +242,12 @@ class VideoPokerApp(App[None]):
             self.query_one(HandsPanel).show(state)
         else:
             panel.show(paytable, state.bet, settled.category if settled is not None and settled.win else None)
+        hinted = self.hint[1] if self.hint and state.phase is Phase.DEALT and self.hint[0] == state.hand else None
         for position, view in enumerate(self.query(CardView)):
             card = state.hand[position] if state.hand else None
             view.show(card, state.phase is Phase.DEALT and state.held[position],
-                      wild=card is not None and paytable.game.is_wild(card.index))
+                      wild=card is not None and paytable.game.is_wild(card.index),
+                      best=hinted is not None and hinted[position])
         self.query_one("#message", Static).update(self.notice or message_for(state))
         self.query_one(Meters).show(state.credits, state.stake, settled.win if settled else 0)
         self.query_one("#deal", Button).label = "DRAW" if state.phase is Phase.DEALT else "DEAL"
@@ -321,8 +341,56 @@ class VideoPokerApp(App[None]):
         self.action_hold(message.position)
 
     def action_deal_or_draw(self) -> None:
-        if not self.too_soon_to_deal():
+        if self.session is not None and self.session.state().phase is Phase.DEALT:
+            self._draw()
+        elif not self.too_soon_to_deal():
             self.play(Session.deal_or_draw)
+
+    def _draw(self) -> None:
+        """Draw, graded when the hint engine is ready; in trainer mode a costly hold stops first."""
+        assert self.session is not None and self.session.machine.round is not None
+        trainer = self.session.training.trainer
+        decision = self.session.judge() if trainer or ready(self.session.machine.round.paytable) else None
+        if trainer and decision is not None and not decision.right:
+            title = "MAJOR MISTAKE" if decision.major else "MINOR MISTAKE"
+            self.push_screen(Confirm(title, f"{decision.warning()}\n\nEV per coin bet. Take the hold back and "
+                                     "change it, or draw with yours.", "DRAW ANYWAY", "TAKE BACK", yes_key="D"),
+                             lambda anyway: self._warned(decision, anyway))
+            return
+        self.play(lambda session: session.draw(decision))
+
+    def _warned(self, decision: Decision, anyway: bool | None) -> None:
+        if anyway:
+            self.play(lambda session: session.draw(decision))
+        else:
+            self.show_reason("taken back: change the holds, then draw")
+
+    def action_hint(self) -> None:
+        """Mark the best hold on the cards; the message line gives its EV and the next two."""
+        if self.session is None or self.session.machine.round is None:
+            self.bell()
+            self.show_reason("the hint is for a dealt hand: deal first")
+            return
+        current = self.session.machine.round
+        choices = advice(current.paytable, current.bet, current.dealt)
+        self.hint = (current.dealt, choices[0].held)
+        best = " ".join(card.label for card in choices[0].cards) or "NOTHING"
+        others = " · ".join(f"{float(choice.ev):.4f}" for choice in choices[1:])
+        self.notice = f"BEST: HOLD {best} — EV {float(choices[0].ev):.4f} · NEXT {others}"
+        self.redraw()
+
+    def action_trainer(self) -> None:
+        if self.session is None:
+            return
+        on = not self.session.training.trainer
+        self.play(lambda session: session.set_trainer(on))
+        if self.session.training.trainer == on:
+            self.show_reason("trainer on: a draw that gives up EV stops first" if on else "trainer off")
+
+    def action_session_grades(self) -> None:
+        if self.session is not None:
+            state = self.session.state()
+            self.push_screen(GradesScreen(self.session.training, state.paytable, state.bet))
 
     def action_bet_one(self) -> None:
         self.play(Session.bet_one)
@@ -353,6 +421,7 @@ class VideoPokerApp(App[None]):
     def _switch_paytable(self, paytable: Paytable | None) -> None:
         if paytable is not None:
             self.play(lambda session: session.switch_paytable(paytable))
+            self._warm()
 
     def action_recall(self) -> None:
         if self.session is not None:

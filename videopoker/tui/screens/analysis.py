@@ -8,6 +8,7 @@ bankroll lines are literally the command's (:meth:`~videopoker.analysis.bankroll
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -55,6 +56,26 @@ def count(text: str, what: str, least: int = 1) -> int:
 
 def pay_text(value: Fraction) -> str:
     return f"{float(value):g}"
+
+
+RETURN_HEADERS = ("Hand", "Pays", "Combinations", "Prob.", "1 in", "Return")
+COMPARE_HEADERS = ("Hand", "Pays", "Then", "Return", "Then", "Change")
+SIMULATE_HEADERS = ("Hand", "Count", "Percent", "Expected %")
+BANKROLL_HEADERS = ("Figure", "Value")
+
+
+def fill(table: DataTable[str | Text], headers: Sequence[str], rows: Sequence[Sequence[str | Text]]) -> None:
+    """Put ``rows`` under ``headers``, each column exactly as wide as its widest cell.
+
+    The widths are set here, not measured by the table: a table filled after it was shown could
+    draw its header with the widths it had before the rows came (seen on a slow machine, and in
+    a stored snapshot)."""
+    columns = zip(headers, *rows)
+    widths = [max(len(cell.plain if isinstance(cell, Text) else cell) for cell in column) for column in columns]
+    table.clear(columns=True)
+    for header, width in zip(headers, widths):
+        table.add_column(header, width=width)
+    table.add_rows(rows)
 
 
 def row(label: str, *figures: str) -> list[str | Text]:
@@ -151,11 +172,10 @@ class AnalysisScreen(Screen[None]):
                      markup=False)
 
     def on_mount(self) -> None:
-        self.query_one("#return-table", DataTable).add_columns("Hand", "Pays", "Combinations", "Prob.", "1 in",
-                                                               "Return")
-        self.query_one("#compare-table", DataTable).add_columns("Hand", "Pays", "Then", "Return", "Then", "Change")
-        self.query_one("#sim-table", DataTable).add_columns("Hand", "Count", "Percent", "Expected %")
-        self.query_one("#bank-table", DataTable).add_columns("Figure", "Value")
+        self.query_one("#return-table", DataTable).add_columns(*RETURN_HEADERS)
+        self.query_one("#compare-table", DataTable).add_columns(*COMPARE_HEADERS)
+        self.query_one("#sim-table", DataTable).add_columns(*SIMULATE_HEADERS)
+        self.query_one("#bank-table", DataTable).add_columns(*BANKROLL_HEADERS)
         self.query_one("#return-status", Static).update("Solving every dealt hand…")
         self.run_worker(self._solve, thread=True, group="return", exclusive=True)
 
@@ -210,14 +230,12 @@ class AnalysisScreen(Screen[None]):
     def _show_return(self, analysis: Analysis) -> None:
         self.analysis = analysis
         self.query_one("#return-progress", ProgressBar).display = False
-        table = self.query_one("#return-table", DataTable)
-        table.clear()
-        for line in analysis.rows:
-            table.add_row(*row(line.category.label, pay_text(line.pays), f"{line.combinations:,}",
-                               f"{float(line.probability):.8f}", f"{line.one_in:,.1f}" if line.probability else "—",
-                               f"{float(line.contribution):.6f}"))
-        table.add_row(*row("TOTAL", "", f"{analysis.total_combinations:,}", "1.00000000", "",
-                           f"{float(analysis.rtp):.6f}"))
+        lines = [row(line.category.label, pay_text(line.pays), f"{line.combinations:,}",
+                     f"{float(line.probability):.8f}", f"{line.one_in:,.1f}" if line.probability else "—",
+                     f"{float(line.contribution):.6f}") for line in analysis.rows]
+        lines.append(row("TOTAL", "", f"{analysis.total_combinations:,}", "1.00000000", "",
+                         f"{float(analysis.rtp):.6f}"))
+        fill(self.query_one("#return-table", DataTable), RETURN_HEADERS, lines)
         self.query_one("#return-status", Static).update(
             f"Return {float(analysis.rtp) * 100:.4f}% · variance {float(analysis.variance):.4f} · "
             f"SD {analysis.standard_deviation:.4f} · {analysis.top_category.label.lower()} every "
@@ -259,19 +277,18 @@ class AnalysisScreen(Screen[None]):
             self.app.call_from_thread(self._show_compare, mine, theirs)
 
     def _show_compare(self, mine: Analysis, theirs: Analysis) -> None:
-        table = self.query_one("#compare-table", DataTable)
-        table.clear()
         theirs_rows = {row.category: row for row in theirs.rows}
+        lines = []
         for line in mine.rows:
             other = theirs_rows.get(line.category)
             if other is None:
                 continue
             change = float(other.contribution - line.contribution)
-            table.add_row(*row(line.category.label, pay_text(line.pays), pay_text(other.pays),
-                               f"{float(line.contribution):.6f}", f"{float(other.contribution):.6f}",
-                               f"{change:+.6f}"))
+            lines.append(row(line.category.label, pay_text(line.pays), pay_text(other.pays),
+                             f"{float(line.contribution):.6f}", f"{float(other.contribution):.6f}", f"{change:+.6f}"))
         total = float(theirs.rtp - mine.rtp)
-        table.add_row(*row("TOTAL", "", "", f"{float(mine.rtp):.6f}", f"{float(theirs.rtp):.6f}", f"{total:+.6f}"))
+        lines.append(row("TOTAL", "", "", f"{float(mine.rtp):.6f}", f"{float(theirs.rtp):.6f}", f"{total:+.6f}"))
+        fill(self.query_one("#compare-table", DataTable), COMPARE_HEADERS, lines)
         self.query_one("#compare-status", Static).update(
             f"{visible(mine.paytable.name)} {float(mine.rtp) * 100:.4f}% → {visible(theirs.paytable.name)} "
             f"{float(theirs.rtp) * 100:.4f}%: {total * 100:+.4f} points")
@@ -341,11 +358,9 @@ class AnalysisScreen(Screen[None]):
         self.sim_line = (f"{result.hands:,} of {hands:,} hands ({result.strategy}, seed {result.seed}) · "
                          f"{result.summary()}")
         self.query_one("#sim-status", Static).update(self.sim_line)
-        table = self.query_one("#sim-table", DataTable)
-        table.clear()
-        for category, n, expected in zip(self.paytable.game.categories, result.counts, result.expected):
-            table.add_row(*row(category.label, f"{n:,}", f"{n / result.hands * 100:.5f}",
-                               f"{float(expected) * 100:.5f}"))
+        fill(self.query_one("#sim-table", DataTable), SIMULATE_HEADERS,
+             [row(category.label, f"{n:,}", f"{n / result.hands * 100:.5f}", f"{float(expected) * 100:.5f}")
+              for category, n, expected in zip(self.paytable.game.categories, result.counts, result.expected)])
 
     def _simulation_over(self, note: str | None) -> None:
         self.query_one("#sim-run", Button).disabled = False
@@ -380,10 +395,8 @@ class AnalysisScreen(Screen[None]):
 
     def _show_odds(self, odds: Bankroll) -> None:
         self.odds = odds
-        table = self.query_one("#bank-table", DataTable)
-        table.clear()
-        for label, value in odds.lines():
-            table.add_row(*row(label, value))
+        fill(self.query_one("#bank-table", DataTable), BANKROLL_HEADERS,
+             [row(label, value) for label, value in odds.lines()])
         for plot in self.query("#bankroll .plot"):
             plot.add_class("shown")
         self.query_one("#bank-plot", Sparkline).data = odds.histogram(60)

@@ -5,20 +5,24 @@ from __future__ import annotations
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from videopoker.training import MAJOR_COST
 from videopoker.tui.keys import KEYS
 
 
 def how_to_play(max_coins: int) -> str:
     return (f"Bet 1 to {max_coins} coin{'s' * (max_coins > 1)} and deal five cards. Hold the ones you want, "
             "then draw: the cards not held are replaced and the final hand is paid from the table. The top "
-            "hand usually pays its jackpot only on the max bet.")
+            "hand usually pays its jackpot only on the max bet. Trainer mode stops a draw whose hold gives up EV: "
+            f"a major mistake costs {float(MAJOR_COST):.2f} coin per coin bet or more, a minor one less.")
 
 
 class HelpScreen(ModalScreen[None]):
+    """How to play and every key; on a small terminal the keys scroll under the title and CLOSE."""
+
     BINDINGS = [Binding("escape,q,Q,question_mark,enter,space", "dismiss", "close")]
 
     def __init__(self, max_coins: int) -> None:
@@ -32,7 +36,9 @@ class HelpScreen(ModalScreen[None]):
         for key in KEYS:
             keys.add_row(key.shown, key.does)
         with Vertical(id="dialog"):
-            yield Static("HOW TO PLAY", classes="dialog-title")
-            yield Static(how_to_play(self.max_coins), classes="dialog-text", markup=False)
-            yield Static(keys)
-            yield Button("CLOSE", id="close", action="screen.dismiss", compact=True)
+            with Horizontal(classes="dialog-head"):
+                yield Static("HOW TO PLAY", classes="dialog-title")
+                yield Button("CLOSE", id="close", action="screen.dismiss", compact=True)
+            with VerticalScroll():
+                yield Static(how_to_play(self.max_coins), classes="dialog-text", markup=False)
+                yield Static(keys)

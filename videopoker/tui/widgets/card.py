@@ -17,6 +17,7 @@ RED = Style(color="red3", bgcolor="white", bold=True)
 BLACK = Style(color="black", bgcolor="white", bold=True)
 BACK = Style(color="white", bgcolor="blue")
 HELD = Style(color="yellow", bold=True)
+BEST = Style(color="black", bgcolor="cyan", bold=True)
 WILD = Style(color="white", bgcolor="dark_green", bold=True)
 
 
@@ -30,6 +31,7 @@ class CardView(Widget):
     card: reactive[Card | None] = reactive(None)
     held: reactive[bool] = reactive(False)
     wild: reactive[bool] = reactive(False)
+    best: reactive[bool] = reactive(False)   # the hint marks the best hold's cards
 
     class Clicked(Message):
         """The player clicked the card at ``position`` (0..4)."""
@@ -42,9 +44,10 @@ class CardView(Widget):
         super().__init__(id=id)
         self.position = position
 
-    def show(self, card: Card | None, held: bool, wild: bool = False) -> None:
-        """Show ``card`` (None: its back); ``wild`` marks a wild card on its face, as machines do."""
-        self.card, self.held, self.wild = card, held, wild
+    def show(self, card: Card | None, held: bool, wild: bool = False, best: bool = False) -> None:
+        """Show ``card`` (None: its back); ``wild`` marks a wild card on its face, as machines do;
+        ``best`` marks a card the hint would hold."""
+        self.card, self.held, self.wild, self.best = card, held, wild, best
 
     def on_click(self, event: Click) -> None:
         event.stop()
@@ -54,6 +57,10 @@ class CardView(Widget):
         width, height = self.size.width, self.size.height
         box_height = height - 1
         if y == box_height:  # the line under the card
+            if self.best:
+                label = "HELD·BEST" if self.held and width >= 11 else "BEST"
+                return Strip([Segment(" " * ((width - len(label)) // 2)), Segment(label, BEST),
+                              Segment(" " * (width - len(label) - (width - len(label)) // 2))])
             label = "HELD" if self.held else ""
             return Strip([Segment(label.center(width), HELD)])
         return Strip(self._box_line(y, width, box_height))

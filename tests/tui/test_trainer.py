@@ -1,0 +1,129 @@
+"""The trainer in the game: the hint on the cards, the stop before a costly draw, the session screen."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from videopoker.analysis.hint import best_holds
+from videopoker.cards import parse_hand
+from videopoker.game import Phase
+from videopoker.round import Round
+from videopoker.session import Session
+from videopoker.tui.app import VideoPokerApp
+from videopoker.tui.screens.dialog import Confirm
+from videopoker.tui.screens.grades import GradesScreen, grade_lines
+from videopoker.tui.widgets.card import CardView
+
+SIZE = (80, 24)
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool], seconds: float = 30.0) -> None:
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "the machine did not get there in time"
+        await pilot.pause(0.05)
+
+
+def session_of(app: VideoPokerApp) -> Session:
+    assert app.session is not None
+    return app.session
+
+
+async def hold_exactly(pilot: Pilot[None], app: VideoPokerApp, wanted: tuple[bool, ...]) -> None:
+    for position, keep in enumerate(wanted):
+        if session_of(app).state().held[position] != keep:
+            await pilot.press(str(position + 1))
+    assert session_of(app).state().held == wanted
+
+
+def message(app: VideoPokerApp) -> str:
+    return str(app.query_one("#message", Static).render())
+
+
+async def test_the_hint_marks_the_best_hold_and_says_its_ev(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, seed=21, practice=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space", "h")
+        state = session_of(app).state()
+        best = best_holds(state.paytable, state.hand, state.bet)
+        assert tuple(view.best for view in app.query(CardView)) == best[0].held
+        assert message(app).startswith("BEST: HOLD ")
+        assert f"EV {float(best[0].ev):.4f} · NEXT {float(best[1].ev):.4f} · {float(best[2].ev):.4f}" in message(app)
+        await pilot.press("space")  # the draw: the marks go with the hand
+        assert not any(view.best for view in app.query(CardView))
+
+
+async def test_the_trainer_stops_a_wrong_hold_and_lets_a_right_one_through(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, seed=21, practice=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        assert session_of(app).training.trainer
+        assert "TRAINER" in str(app.query_one("#title", Static).render())
+        await pilot.press("space")
+        state = session_of(app).state()
+        best = best_holds(state.paytable, state.hand, state.bet)
+        wrong = next(choice for choice in best if choice.ev < best[0].ev)
+        await hold_exactly(pilot, app, wrong.held)
+        await pilot.press("space")
+        assert isinstance(app.screen, Confirm)
+        assert app.screen.title_text in ("MAJOR MISTAKE", "MINOR MISTAKE")
+        assert f"COSTS {float(best[0].ev - wrong.ev):.4f}" in app.screen.text
+        await pilot.press("enter")  # the safe answer: take it back
+        assert session_of(app).state().phase is Phase.DEALT
+        assert "TAKEN BACK" in message(app)
+        await hold_exactly(pilot, app, best[0].held)
+        await pilot.press("space")  # the best hold draws at once
+        assert not isinstance(app.screen, Confirm)
+        assert session_of(app).state().phase is Phase.IDLE
+        training = session_of(app).training
+        assert (training.decisions, training.right, len(training.mistakes)) == (1, 1, 0)
+
+        await pilot.pause(app.DEAL_GUARD + 0.1)
+        await pilot.press("space")
+        state = session_of(app).state()
+        best = best_holds(state.paytable, state.hand, state.bet)
+        wrong = next(choice for choice in best if choice.ev < best[0].ev)
+        await hold_exactly(pilot, app, wrong.held)
+        await pilot.press("space", "D")  # warned, and drawn anyway: graded as a mistake
+        assert session_of(app).state().phase is Phase.IDLE
+        assert (training.decisions, training.right, len(training.mistakes)) == (2, 1, 1)
+        assert training.mistakes[0].held == wrong.held
+
+        await pilot.press("s")
+        assert isinstance(app.screen, GradesScreen)
+        assert "2 decisions on 2 hands · 1 right (50.0%)" in grade_lines(training)[0]
+        text = str(app.screen.query_one("#grades-text", Static).render())
+        assert "EV lost" in text
+        await until(pilot, lambda: "with perfect play" in str(app.screen.query_one("#grades-table", Static).render()))
+        await pilot.press("escape")
+        assert not isinstance(app.screen, GradesScreen)
+
+
+async def test_a_hold_as_good_as_the_best_passes_the_trainer(isolated_home: Path) -> None:
+    """10♣ J♠ K♦ Q♣ 10♦: either ten makes the same straight draw; neither is a mistake."""
+    app = VideoPokerApp(isolated_home, seed=21, practice=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t", "space")
+        machine = session_of(app).machine
+        assert machine.round is not None
+        machine.round = Round(machine.round.paytable, machine.round.bet, parse_hand("Tc Js Kd Qc Td"),
+                              (False, True, True, True, True))
+        best = best_holds(machine.round.paytable, machine.round.dealt, machine.round.bet)[0]
+        assert best.held != machine.round.held  # the other ten is the one the hint would keep
+        await pilot.press("space")
+        assert not isinstance(app.screen, Confirm)
+        assert session_of(app).training.right == 1
+
+
+async def test_the_trainer_is_kept_in_the_wallet(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await until(pilot, lambda: "TRAINER ON" in message(app))
+    with Session.open(isolated_home) as session:
+        assert session.training.trainer

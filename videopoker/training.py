@@ -1,0 +1,157 @@
+"""The trainer: each hold judged against the best one, and the session's grades.
+
+A hold is judged by its exact expected value per coin bet (:func:`videopoker.analysis.hint.best_holds`,
+about a millisecond once the family's tables are loaded), so a hold whose EV equals the best is
+never a mistake, whatever cards it keeps.  Grades count rounds (a multi-hand round is one
+decision, played on every hand) and weigh EVs by the credits staked, so the session's figures are
+in credits: what the player's holds were worth, what perfect holds on the same deals were
+worth, and the difference, the EV lost.  Sums are exact fractions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from videopoker.cards import Card
+from videopoker.paytable import Paytable
+
+if TYPE_CHECKING:
+    from videopoker.analysis.hint import HoldChoice
+
+#: A mistake costing at least this much per coin bet is major; less is minor.  A tenth of a coin
+#: separates the slips of a good player (a kicker kept, 0.01–0.05) from holding the wrong hand.
+MAJOR_COST = Fraction(1, 10)
+#: The costliest mistakes a session keeps for the player to look back on.
+KEPT_MISTAKES = 10
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One dealt hand, the hold the player chose, the best hold, and both EVs per coin bet."""
+
+    paytable: str                   # the table's name, to say where a kept mistake was made
+    coins: int                      # per hand
+    hands: int                      # in the round
+    dealt: tuple[Card, ...]
+    held: tuple[bool, ...]
+    best: tuple[bool, ...]
+    ev: Fraction
+    best_ev: Fraction
+
+    @property
+    def cost(self) -> Fraction:
+        """EV per coin bet given up by this hold (0 for any hold as good as the best)."""
+        return self.best_ev - self.ev
+
+    @property
+    def right(self) -> bool:
+        return self.ev == self.best_ev
+
+    @property
+    def major(self) -> bool:
+        return self.cost >= MAJOR_COST
+
+    @property
+    def stake(self) -> int:
+        return self.coins * self.hands
+
+    def held_text(self, flags: Sequence[bool] | None = None) -> str:
+        kept = [card for card, keep in zip(self.dealt, self.held if flags is None else flags) if keep]
+        return " ".join(card.label for card in kept) if kept else "NOTHING"
+
+    def warning(self) -> str:
+        """The trainer's stop: ``BEST: HOLD Q♥ J♥ 10♥ — EV 1.5232; YOURS 0.4681 (COSTS 1.0551)``."""
+        return (f"BEST: HOLD {self.held_text(self.best)} — EV {float(self.best_ev):.4f}; "
+                f"YOURS {float(self.ev):.4f} (COSTS {float(self.cost):.4f})")
+
+
+def judge(paytable: Paytable, coins: int, hands: int, dealt: Sequence[Card], held: Sequence[bool]) -> Decision:
+    """The player's hold of ``dealt`` against the best, exactly."""
+    from videopoker.analysis.hint import best_holds
+
+    choices = best_holds(paytable, dealt, coins)
+    yours = next(choice for choice in choices if choice.held == tuple(held))
+    return Decision(paytable.name, coins, hands, tuple(dealt), tuple(held), choices[0].held, yours.ev,
+                    choices[0].ev)
+
+
+def advice(paytable: Paytable, coins: int, dealt: Sequence[Card], count: int = 3) -> list[HoldChoice]:
+    """The best ``count`` holds of ``dealt``, best first (the hint)."""
+    from videopoker.analysis.hint import best_holds
+
+    return best_holds(paytable, dealt, coins)[:count]
+
+
+def ready(paytable: Paytable) -> bool:
+    """Whether judging a hold of this table is instant now (its family's tables are loaded)."""
+    from videopoker.analysis.draws import tables_ready
+
+    return tables_ready(paytable.game)
+
+
+def warm(paytable: Paytable) -> None:
+    """Load (or build, once) the family's tables, so that judging and hints are instant after."""
+    from videopoker.analysis.draws import draw_tables
+
+    draw_tables(paytable.game)
+
+
+def fraction_text(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+@dataclass
+class Training:
+    """What the trainer keeps in the wallet: its switch, the grades, the costliest mistakes."""
+
+    trainer: bool = False
+    decisions: int = 0              # rounds judged
+    right: int = 0                  # of them with a best hold
+    hands: int = 0                  # hands played in those rounds
+    staked: int = 0                 # credits bet in them
+    won: int = 0                    # credits won in them
+    worth: Fraction = Fraction(0)   # credits the player's holds were worth on average
+    best_worth: Fraction = Fraction(0)  # credits perfect holds were worth on the same deals
+    mistakes: tuple[Decision, ...] = field(default=())  # costliest first, at most KEPT_MISTAKES
+
+    def record(self, decision: Decision, won: int) -> None:
+        self.decisions += 1
+        self.right += decision.right
+        self.hands += decision.hands
+        self.staked += decision.stake
+        self.won += won
+        self.worth += decision.ev * decision.stake
+        self.best_worth += decision.best_ev * decision.stake
+        if not decision.right:
+            kept = sorted((*self.mistakes, decision), key=lambda d: -d.cost * d.stake)
+            self.mistakes = tuple(kept[:KEPT_MISTAKES])
+
+    def copy(self) -> Training:
+        return replace(self)
+
+    @property
+    def lost(self) -> Fraction:
+        """Credits of EV given up by the holds chosen."""
+        return self.best_worth - self.worth
+
+    def lost_per_100_hands(self) -> float:
+        return float(self.lost) * 100 / self.hands if self.hands else 0.0
+
+    def percent_right(self) -> float:
+        return 100 * self.right / self.decisions if self.decisions else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"trainer": self.trainer, "decisions": self.decisions, "right": self.right, "hands": self.hands,
+                "staked": self.staked, "won": self.won, "worth": fraction_text(self.worth),
+                "best_worth": fraction_text(self.best_worth),
+                "mistakes": [decision_to_json(d) for d in self.mistakes]}
+
+
+def decision_to_json(decision: Decision) -> dict[str, Any]:
+    return {"paytable": decision.paytable, "coins": decision.coins, "hands": decision.hands,
+            "dealt": [str(card) for card in decision.dealt], "held": list(decision.held),
+            "best": list(decision.best), "ev": fraction_text(decision.ev),
+            "best_ev": fraction_text(decision.best_ev)}
