@@ -185,7 +185,7 @@ HOSTILE = [
     ["paytable", "solve", "fifo.yaml", "--category", "flush", "--target", "1"],
     ["paytable", "diff", NINE_SIX], ["paytable", "diff", NINE_SIX, "adir"], ["paytable", "diff", "fifo.yaml", NINE_SIX],
     ["edit", "fifo.yaml"], ["edit", "adir"], ["edit", "missing.yaml"], ["edit", "/dev/zero"], ["edit", "6-5"],
-    ["edit", NINE_SIX, "extra"], ["edit", "/nonexistent/dir/x.yaml"],
+    ["edit", NINE_SIX, "extra"], ["edit", "/nonexistent/dir/x.yaml"], ["edit", ""], ["edit", " "],
 ]
 
 

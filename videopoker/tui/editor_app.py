@@ -27,7 +27,7 @@ class EditorApp(App[None]):
 
 def open_draft(name: str | None) -> Draft:
     """The table named (problems in its pays are shown in the editor), or a new Jacks or Better table."""
-    return Draft.open(Path(find_paytable(name))) if name else Draft.new("jacks-or-better")
+    return Draft.new("jacks-or-better") if name is None else Draft.open(Path(find_paytable(name)))
 
 
 def run_editor(draft: Draft) -> int:

@@ -46,6 +46,25 @@ def shown(value: Any) -> str:
     return "—" if value is None else visible(str(value))[:MOST_DIGITS]
 
 
+class PayGrid(DataTable[str | Text]):
+    """The grid of pays: keys typed on it edit the cell under the cursor, handled here in the order
+    they were typed (before the table's own keys), never raced by a change of focus."""
+
+    MOVES = {"up": "cursor_up", "down": "cursor_down", "left": "cursor_left", "right": "cursor_right"}
+
+    async def _on_key(self, event: events.Key) -> None:
+        screen = self.screen
+        handled = isinstance(screen, EditorScreen) and screen.typed(event.key, event.character)
+        if not handled and event.key in self.MOVES:  # moved here, not by a binding that acts later
+            getattr(self, f"action_{self.MOVES[event.key]}")()
+            handled = True
+        if handled:
+            event.stop()
+            event.prevent_default()
+            return
+        await super()._on_key(event)
+
+
 class EditorScreen(Screen["Path | None"]):
     """Edits one paytable; dismisses with the file last saved (or ``None`` when nothing was)."""
 
@@ -60,7 +79,7 @@ class EditorScreen(Screen["Path | None"]):
     EditorScreen #edit-coins { width: 5; }
     EditorScreen #grid { height: auto; max-height: 1fr; margin: 1 0 0 0; }
     EditorScreen #spacer { height: 1fr; }
-    EditorScreen #edit-cell { width: 16; }
+    EditorScreen #edit-cell { width: 1fr; }
     EditorScreen #cell-label { width: auto; }
     EditorScreen #cell-form.idle { display: none; }
     EditorScreen #problems { height: auto; max-height: 3; color: #ff6060; padding: 0 1; }
@@ -74,6 +93,7 @@ class EditorScreen(Screen["Path | None"]):
                 Binding("s,S", "save", "save", show=False),
                 Binding("a,A", "save_as", "save as", show=False), Binding("t,T", "solve", "solve", show=False),
                 Binding("n,N", "new", "new", show=False)]
+    AUTO_FOCUS = "#grid"
 
     def __init__(self, draft: Draft) -> None:
         super().__init__()
@@ -84,6 +104,7 @@ class EditorScreen(Screen["Path | None"]):
         self.baseline_analysis: Analysis | None = None
         self.editing: tuple[PayCategory, int] | None = None   # the cell being typed in (0 coins: per coin)
         self.before_edit: Any = None
+        self.edit_text = ""
         self.saved: Path | None = None
 
     # -- layout -----------------------------------------------------------------------------------
@@ -98,12 +119,11 @@ class EditorScreen(Screen["Path | None"]):
                          allow_blank=False, id="edit-game", compact=True)
             yield Label("COINS")
             yield Input(str(self.draft.max_coins), id="edit-coins", compact=True, max_length=3)
-        yield DataTable(id="grid", cursor_type="cell", zebra_stripes=True, cell_padding=0)
+        yield PayGrid(id="grid", cursor_type="cell", zebra_stripes=True, cell_padding=0)
         yield Static("", id="spacer")
         with Horizontal(classes="form idle", id="cell-form"):
             yield Label("", id="cell-label")
-            yield Input("", id="edit-cell", compact=True, max_length=MOST_DIGITS + 4, disabled=True,
-                        select_on_focus=False)
+            yield Static("", id="edit-cell", markup=False)
         yield Static("", id="problems", markup=False)
         yield ProgressBar(total=1.0, show_eta=False, id="editor-progress")
         yield Static("", id="editor-return", markup=False)
@@ -258,65 +278,81 @@ class EditorScreen(Screen["Path | None"]):
             return PayCategory(str(row_key.value)), int(column[1:])
         return None
 
-    def action_edit_cell(self, first: str | None = None) -> None:
-        if isinstance(self.focused, Input) or self.editing is not None:
-            return
+    def typed(self, key: str, character: str | None) -> bool:
+        """A key typed on the grid; True when it was editing's (the grid then does nothing else).
+
+        The grid keeps the focus while a pay is typed, and this runs in the grid's own queue of
+        keys, so a fast typist's keys land in the order typed: a digit starts typing in the cell
+        under the cursor (as in a spreadsheet) and the next keys go on with it; ``enter`` keeps the
+        pay, ``escape`` puts it back, a move keeps it and moves.
+        """
+        if self.editing is None:
+            if character is not None and character.isdigit():
+                return self.begin_edit(character)
+            if key == "enter":
+                return self.begin_edit(None)
+            return False
+        if key == "enter":
+            self._end_edit()
+            return True
+        if key == "escape":
+            self._end_edit(keep=False)
+            return True
+        if key == "backspace":
+            self._retype(self.edit_text[:-1])
+            return True
+        if character is not None and character.isprintable() and len(self.edit_text) < MOST_DIGITS + 4:
+            self._retype(self.edit_text + character)
+            return True
+        if key in ("up", "down", "left", "right", "tab", "pageup", "pagedown"):
+            self._end_edit()  # the pay is kept and the key moves on
+        return False
+
+    def begin_edit(self, first: str | None) -> bool:
+        """Start typing in the cell under the cursor: ``first`` replaces its pay, or (None) goes on from it."""
         cell = self._cursor_cell()
         if cell is None:
             self.app.bell()
-            return
+            return True
         category, coins = cell
         self.editing = cell
         self.before_edit = self.draft.document["pays"].get(category.value)
-        value = self.draft.per_coin(category) if coins == 0 else self.draft.cell(category, coins)
-        field = self.query_one("#edit-cell", Input)
-        field.disabled = False
-        self.query_one("#cell-form").set_class(False, "idle")
         where = "per coin" if coins == 0 else f"{coins} coin{'s' if coins > 1 else ''} in all"
         self.query_one("#cell-label", Label).update(f"{category.label}, {where}: ")
-        field.value = first if first is not None else ("" if value is None else str(value))
-        field.cursor_position = len(field.value)
-        field.focus()
+        self.query_one("#cell-form").set_class(False, "idle")
+        if first is None:
+            value = self.draft.per_coin(category) if coins == 0 else self.draft.cell(category, coins)
+            self._show_typed("" if value is None else str(value))
+        else:
+            self._retype(first)
+        return True
+
+    def _show_typed(self, text: str) -> None:
+        self.edit_text = text
+        self.query_one("#edit-cell", Static).update(Text(text + "▏", style="bold"))
+
+    def _retype(self, text: str) -> None:
+        """The cell's pay is now ``text``: into the draft, checked, solved."""
+        assert self.editing is not None
+        self._show_typed(text)
+        category, coins = self.editing
+        value = typed_value(text)
+        if coins == 0:
+            self.draft.set_pay(category, value)
+        else:
+            self.draft.set_total(category, coins, value)
+        self._changed()
 
     def on_data_table_cell_selected(self, event: DataTable.CellSelected) -> None:
-        """Enter (or a click) on a pay starts typing in it; during a quick edit, it ends it."""
+        """A click on a pay starts typing in it (enter is handled with the other keys)."""
         event.stop()
-        if self.editing is not None:
-            self._end_edit()
-            self.query_one("#grid", DataTable).focus()
-            return
-        self.action_edit_cell()
-
-    def on_key(self, event: events.Key) -> None:
-        """A digit typed on the grid starts editing the cell with it, as in a spreadsheet.
-
-        Focus moves to the field a moment later; keys typed fast in between still belong to the
-        edit that has begun, so they are passed to the field rather than starting another one.
-        """
-        if not isinstance(self.focused, DataTable):
-            return
-        field = self.query_one("#edit-cell", Input)
-        if self.editing is not None and (event.is_printable or event.key == "backspace"):
-            event.stop()
-            if event.key == "backspace":
-                field.action_delete_left()
-            elif event.character:
-                field.insert_text_at_cursor(event.character)
-        elif event.character and event.character.isdigit():
-            event.stop()
-            self.action_edit_cell(event.character)
+        if self.editing is None:
+            self.begin_edit(None)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
         draft = self.draft
-        if event.input.id == "edit-cell" and self.editing is not None:
-            category, coins = self.editing
-            value = typed_value(event.value)
-            if coins == 0:
-                draft.set_pay(category, value)
-            else:
-                draft.set_total(category, coins, value)
-        elif event.input.id == "edit-name" and event.value != str(draft.name):
+        if event.input.id == "edit-name" and event.value != str(draft.name):
             draft.set_name(event.value)
         elif event.input.id == "edit-coins" and typed_value(event.value) != draft.document.get("max_coins"):
             draft.set_max_coins(typed_value(event.value))
@@ -326,8 +362,6 @@ class EditorScreen(Screen["Path | None"]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if event.input.id == "edit-cell":
-            self._end_edit()
         self.query_one("#grid", DataTable).focus()
 
     def _end_edit(self, keep: bool = True) -> None:
@@ -336,9 +370,7 @@ class EditorScreen(Screen["Path | None"]):
             self.draft.checked = self.draft.check()
             self._changed()
         self.editing = None
-        field = self.query_one("#edit-cell", Input)
-        field.value = ""
-        field.disabled = True
+        self._show_typed("")
         self.query_one("#cell-label", Label).update("")
         self.query_one("#cell-form").set_class(True, "idle")
 
@@ -355,12 +387,10 @@ class EditorScreen(Screen["Path | None"]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Letters belong to a field being typed in; escape there ends the typing."""
-        return not (isinstance(self.focused, Input) and action in ("save", "save_as", "solve", "new", "edit_cell"))
+        return not (isinstance(self.focused, Input) and action in ("save", "save_as", "solve", "new"))
 
     def action_back(self) -> None:
         if isinstance(self.focused, Input):
-            if self.focused.id == "edit-cell":
-                self._end_edit(keep=False)
             self.query_one("#grid", DataTable).focus()
             return
         if not self.draft.dirty:
@@ -384,8 +414,7 @@ class EditorScreen(Screen["Path | None"]):
         self.action_save()
 
     def action_save(self) -> None:
-        if isinstance(self.focused, Input) and self.focused.id == "edit-cell":
-            self._end_edit()
+        self._end_edit()
         if self.draft.source is None or self.draft.shipped:
             self.action_save_as()
             return
