@@ -4,13 +4,12 @@ simulation, the bankroll's figures (the command's own), cancelling, refusals, an
 from __future__ import annotations
 
 import asyncio
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, ProgressBar, Static, TabbedContent
+from waiting import until
 
 from videopoker.analysis import draws as draws_module
 from videopoker.analysis.simulate import simulate
@@ -26,13 +25,6 @@ from videopoker.tui.screens.analysis import AnalysisScreen
 SIZE = (80, 24)
 NINE_SIX = "jacks-or-better-9-6"
 
-
-async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 60.0) -> None:
-    """Let the app run until ``done()`` (workers report through the message queue)."""
-    deadline = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < deadline, "the screen did not get there in time"
-        await pilot.pause(0.05)
 
 
 def status(screen: AnalysisScreen, name: str) -> str:

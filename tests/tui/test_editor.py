@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import shutil
-import time
 from collections.abc import Callable
 from pathlib import Path
 
-from textual.pilot import Pilot
 from textual.widgets import Button, Static
+from waiting import until
 
 from videopoker.evaluate import PayCategory
 from videopoker.paytable import SHIPPED_DIR, load_paytable
@@ -22,13 +21,6 @@ from videopoker.tui.screens.editor_dialogs import FileNameDialog, SolveDialog
 NINE_SIX = SHIPPED_DIR / "jacks-or-better-9-6.yaml"
 SIZE = (80, 24)
 
-
-async def until(pilot: Pilot[None], condition: Callable[[], bool], seconds: float = 30.0) -> None:
-    """Let the app run until ``condition`` holds (a solve in a worker takes its time on a busy machine)."""
-    end = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < end, "the editor did not get there in time"
-        await pilot.pause(0.05)
 
 
 def editor(app: EditorApp) -> EditorScreen:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Static
+from waiting import until
 
 from videopoker.analysis.hint import best_holds
 from videopoker.cards import parse_hand
@@ -21,12 +20,6 @@ from videopoker.tui.widgets.card import CardView
 
 SIZE = (80, 24)
 
-
-async def until(pilot: Pilot[None], condition: Callable[[], bool], seconds: float = 30.0) -> None:
-    end = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < end, "the machine did not get there in time"
-        await pilot.pause(0.05)
 
 
 def session_of(app: VideoPokerApp) -> Session:

@@ -1,0 +1,18 @@
+"""Waiting in Pilot tests for what the screen shows, never for a fixed time."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from textual.pilot import Pilot
+
+
+async def until(pilot: Pilot[Any], done: Callable[[], bool], seconds: float = 60.0) -> None:
+    """Let a Pilot-driven app run until ``done()``: workers report through the message queue,
+    and a solve takes its time on a busy machine, so wait for the state, never a fixed delay."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the screen did not get there in time"
+        await pilot.pause(0.05)
