@@ -173,3 +173,27 @@ async def test_e_in_the_game_edits_the_table_in_play_and_plays_what_is_saved(iso
         assert app.session is not None
         assert app.session.state().paytable.source == isolated_home / "paytables" / "nine-six-royal-5.yaml"
         assert app.session.state().phase.name == "IDLE"
+
+
+async def test_coins_and_game_are_edited_above_the_grid() -> None:
+    """COINS 6 adds a ×6 column (a list row extended per coin); GAME brings the family's own rows."""
+    from textual.widgets import DataTable, Input, Select
+
+    app = EditorApp(open_draft("jacks-or-better-9-6"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        screen = editor(app)
+        coins = screen.query_one("#edit-coins", Input)
+        coins.focus()
+        await pilot.press("backspace", "6")
+        await until(pilot, lambda: "(6 coins)" in text(editor(app), "#editor-return"))
+        assert screen.cell_text(PayCategory.ROYAL_FLUSH, "c6").strip() == "1,500"
+        assert len(screen.query_one("#grid", DataTable).columns) == 2 + 6 + 2
+        await pilot.press("backspace", "x")  # not a number: marked, nothing else changes
+        assert coins.has_class("-invalid") and "max_coins" in text(screen, "#problems")
+        await pilot.press("backspace", "5")
+        assert not coins.has_class("-invalid")
+        screen.query_one("#edit-game", Select).value = "deuces-wild"
+        await until(pilot, solved_at(app, "RETURN 100.7620%"))
+        assert screen.draft.categories[0] is PayCategory.NATURAL_ROYAL_FLUSH
+        assert screen.cell_text(PayCategory.FOUR_DEUCES, "per").strip() == "200"

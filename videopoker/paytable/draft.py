@@ -183,19 +183,21 @@ class Draft:
         self.checked = self.check()
 
     def set_max_coins(self, value: Any) -> None:
-        """A new largest bet; rows given as lists are cut or extended (per coin) to the new length."""
+        """A new largest bet; rows given as lists are cut or extended (per coin) to the new length.
+
+        A list's own length is what it was made for, so typing 5 → (nothing) → 6 still extends it.
+        """
         from ruamel.yaml.comments import CommentedSeq
 
-        old = self.max_coins
         self.document["max_coins"] = value
         new = self.max_coins
-        if new is not None and old is not None and new != old:
+        if new is not None:
             for category in self.categories:
-                if self.is_list(category):
-                    totals = [self.cell(category, bet) for bet in range(1, min(old, new) + 1)]
-                    first = totals[0]
-                    extra = [first * bet if is_whole(first) else first for bet in range(old + 1, new + 1)]
-                    self._set_totals(category, totals + extra, CommentedSeq)
+                row = self.document["pays"].get(category.value)
+                if isinstance(row, list) and len(row) != new:
+                    first: Any = row[0] if row else None
+                    extra = [first * bet if is_whole(first) else first for bet in range(len(row) + 1, new + 1)]
+                    self._set_totals(category, [*list(row)[:new], *extra], CommentedSeq)
         self.checked = self.check()
 
     def set_game(self, game: str) -> None:
