@@ -4,7 +4,8 @@ Each change goes straight into the :class:`~videopoker.paytable.draft.Draft` (th
 comments and all) and is checked as ``paytable validate`` checks a file; a bad value is marked in
 its cell with the reason.  A valid table is solved in a worker thread: a newer edit makes an older
 result stale, and a stale result is dropped, so typing never waits for the engine.  A warm
-re-solve takes about 60 ms; a family met for the first time builds its tables once, with a bar.
+re-solve takes about a tenth of a second; a family met for the first time builds its tables once,
+with a bar.
 """
 
 from __future__ import annotations
