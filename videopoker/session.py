@@ -19,7 +19,7 @@ from types import TracebackType
 from videopoker.cards import RandomLike
 from videopoker.errors import GameError, PaytableError, VideoPokerError
 from videopoker.game import Machine, MachineState, Phase, check_hands
-from videopoker.paytable import DEFAULT_PAYTABLE, SHIPPED_DIR, Paytable, resolve_paytable
+from videopoker.paytable import DEFAULT_PAYTABLE, Paytable, is_shipped, resolve_paytable
 from videopoker.training import Decision, Training, judge
 from videopoker.wallet import FORMAT, Wallet
 from videopoker.wallet_content import RECALL_SIZE, History, Saved, decode, encode
@@ -34,7 +34,7 @@ def paytable_reference(paytable: Paytable) -> str:
     """How the wallet names a paytable: a shipped one by stem, any other by absolute path."""
     if paytable.source is None:
         return paytable.name
-    if paytable.source.resolve().parent == SHIPPED_DIR.resolve():
+    if is_shipped(paytable.source):
         return paytable.source.stem
     return str(paytable.source.resolve())
 

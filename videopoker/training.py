@@ -60,12 +60,17 @@ class Decision:
 
     def held_text(self, flags: Sequence[bool] | None = None) -> str:
         kept = [card for card, keep in zip(self.dealt, self.held if flags is None else flags) if keep]
-        return " ".join(card.label for card in kept) if kept else "NOTHING"
+        return cards_text(kept)
 
     def warning(self) -> str:
         """The trainer's stop: ``BEST: HOLD Q♥ J♥ 10♥ — EV 1.5232; YOURS 0.4681 (COSTS 1.0551)``."""
         return (f"BEST: HOLD {self.held_text(self.best)} — EV {float(self.best_ev):.4f}; "
                 f"YOURS {float(self.ev):.4f} (COSTS {float(self.cost):.4f})")
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as the machine shows them (``Q♥ J♥ 10♥``); a hold of no cards is ``NOTHING``."""
+    return " ".join(card.label for card in cards) or "NOTHING"
 
 
 def judge(paytable: Paytable, coins: int, hands: int, dealt: Sequence[Card], held: Sequence[bool]) -> Decision:

@@ -14,7 +14,7 @@ from typing import Any
 from videopoker.analysis.exact import analyze, check_coins
 from videopoker.errors import VideoPokerError
 from videopoker.evaluate import PayCategory
-from videopoker.paytable import MAX_PAY, Paytable
+from videopoker.paytable import MAX_PAY, Paytable, per_coin_of, per_coin_totals
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def category_named(paytable: Paytable, key: str) -> PayCategory:
 
 def priced(paytable: Paytable, category: PayCategory, pay: int) -> Paytable:
     """``paytable`` with ``category`` paying ``pay`` per coin at every bet."""
-    return paytable.with_pays({category: tuple(pay * n for n in range(1, paytable.max_coins + 1))},
+    return paytable.with_pays({category: per_coin_totals(pay, paytable.max_coins)},
                               f"{paytable.name} ({category.value}={pay})")
 
 
@@ -99,10 +99,8 @@ def pays_text(paytable: Paytable, category: PayCategory) -> str:
     if category not in paytable.pays:
         return "—"
     amounts = paytable.pays[category]
-    per_coin = amounts[0]
-    if amounts == tuple(per_coin * n for n in range(1, len(amounts) + 1)):
-        return str(per_coin)
-    return ",".join(str(n) for n in amounts)
+    per_coin = per_coin_of(amounts)
+    return str(per_coin) if per_coin is not None else ",".join(str(n) for n in amounts)
 
 
 def differences(first: Paytable, second: Paytable) -> list[PayCategory]:

@@ -22,7 +22,7 @@ from videopoker.paytable import (
     user_dir,
     write_variant,
 )
-from videopoker.usertext import excerpt
+from videopoker.usertext import counted, excerpt
 
 
 def run_paytable(args: argparse.Namespace) -> int:
@@ -117,8 +117,7 @@ def solve_for_target(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(solved.to_json(), indent=2))
         return 0
-    grid = Grid(f"{paytable.name}: {category.label} for {float(target) * 100:.4f}% at "
-                f"{solved.coins} coin{'s' * (solved.coins > 1)}",
+    grid = Grid(f"{paytable.name}: {category.label} for {float(target) * 100:.4f}% at {counted(solved.coins, 'coin')}",
                 [Column("", right=False), Column("Pays per coin"), Column("Return"), Column("From target")])
     for label, choice in (("one less", solved.below), ("closest", solved.best), ("one more", solved.above)):
         if choice is not None:

@@ -17,11 +17,21 @@ from videopoker.paytable.names import (
     DEFAULT_PAYTABLE,
     SHIPPED_DIR,
     find_paytable,
+    is_shipped,
     paytable_files,
     resolve_paytable,
     user_dir,
 )
-from videopoker.paytable.pays import DEFAULT_MAX_COINS, MAX_COINS_LIMIT, MAX_PAY, Paytable, amount_problem, max_total
+from videopoker.paytable.pays import (
+    DEFAULT_MAX_COINS,
+    MAX_COINS_LIMIT,
+    MAX_PAY,
+    Paytable,
+    amount_problem,
+    max_total,
+    per_coin_of,
+    per_coin_totals,
+)
 from videopoker.paytable.reading import MAX_DEPTH, MAX_FILE_BYTES, parse_document, read_document, read_text
 from videopoker.paytable.settings import apply_settings, parse_pay_setting
 from videopoker.paytable.writing import save_text, variant_text, write_variant
@@ -29,7 +39,7 @@ from videopoker.paytable.writing import save_text, variant_text, write_variant
 __all__ = [
     "DEFAULT_MAX_COINS", "DEFAULT_PAYTABLE", "MAX_COINS_LIMIT", "MAX_DEPTH", "MAX_FILE_BYTES",
     "MAX_NAME_LENGTH", "MAX_PAY", "SHIPPED_DIR", "TOP_KEYS", "Paytable", "amount_problem", "apply_settings",
-    "check_document", "find_paytable", "load_paytable", "max_total", "parse_document", "parse_pay_setting",
-    "paytable_files", "read_document", "read_text", "resolve_paytable", "save_text", "user_dir",
-    "variant_text", "write_variant",
+    "check_document", "find_paytable", "is_shipped", "load_paytable", "max_total", "parse_document",
+    "parse_pay_setting", "paytable_files", "per_coin_of", "per_coin_totals", "read_document", "read_text",
+    "resolve_paytable", "save_text", "user_dir", "variant_text", "write_variant",
 ]

@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 from videopoker.errors import PaytableError, Problem
 from videopoker.evaluate import GAMES, Game, PayCategory
-from videopoker.paytable.pays import DEFAULT_MAX_COINS, MAX_COINS_LIMIT, MAX_PAY, Paytable, amount_problem, is_whole
+from videopoker.paytable.pays import (
+    DEFAULT_MAX_COINS,
+    MAX_COINS_LIMIT,
+    MAX_PAY,
+    Paytable,
+    amount_problem,
+    is_whole,
+    per_coin_totals,
+)
 from videopoker.paytable.reading import parse_document, read_text
 from videopoker.paytable.remembered import recall, remember
 from videopoker.usertext import first_control, quote
@@ -152,7 +160,7 @@ def _check_amounts(key: str, value: Any, max_coins: int | None, place: tuple[int
         lists = f" or a list of {max_coins} totals" if max_coins else ""
         check.add(place, f"pay for {quote(key)} {problem} (at most {MAX_PAY:,}){lists}, got {describe(value)}", key)
         return None
-    return tuple(value * coins for coins in range(1, (max_coins or DEFAULT_MAX_COINS) + 1))
+    return per_coin_totals(value, max_coins or DEFAULT_MAX_COINS)
 
 
 def _check_pays(document: CommentedMap, game: Game | None, max_coins: int | None,

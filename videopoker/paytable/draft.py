@@ -22,8 +22,8 @@ from typing import Any
 from videopoker.errors import PaytableError, Problem
 from videopoker.evaluate import GAMES, Game, PayCategory
 from videopoker.paytable.checking import check_document
-from videopoker.paytable.names import SHIPPED_DIR, find_paytable
-from videopoker.paytable.pays import MAX_COINS_LIMIT, Paytable, is_whole
+from videopoker.paytable.names import find_paytable, is_shipped
+from videopoker.paytable.pays import MAX_COINS_LIMIT, Paytable, is_whole, per_coin_of
 from videopoker.paytable.reading import parse_document, read_text
 from videopoker.paytable.writing import save_text
 from videopoker.usertext import quote
@@ -55,6 +55,7 @@ class Checked:
 
     paytable: Paytable | None
     problems: tuple[Problem, ...]
+    text: str                       # the YAML that was checked, as Save would write it
 
     def about(self, key: str, coins: int = 0) -> Problem | None:
         """The first problem with entry ``key`` (and, for a cell, the bet ``coins`` or the whole row)."""
@@ -115,12 +116,7 @@ class Draft:
     @property
     def shipped(self) -> bool:
         """A table that came with the program: never overwritten, saved as the player's own."""
-        if self.source is None:
-            return False
-        try:
-            return self.source.resolve().parent == SHIPPED_DIR.resolve()
-        except OSError:
-            return False
+        return self.source is not None and is_shipped(self.source)
 
     @property
     def where(self) -> str:
@@ -149,13 +145,18 @@ class Draft:
 
     @property
     def dirty(self) -> bool:
-        return self.text() != self.saved_text
+        return self.checked.text != self.saved_text
 
-    # -- changes ----------------------------------------------------------------------------------
+    # -- changes: each ends in one check ----------------------------------------------------------
 
     def set_pay(self, category: PayCategory, value: Any) -> None:
         """Pay ``value`` per coin at every bet (the row becomes one figure)."""
         self.document["pays"][category.value] = value
+        self.checked = self.check()
+
+    def restore(self, category: PayCategory, row: Any) -> None:
+        """Put back a row as it was before an edit that was abandoned (a figure or a list)."""
+        self.document["pays"][category.value] = row
         self.checked = self.check()
 
     def set_total(self, category: PayCategory, coins: int, value: Any) -> None:
@@ -165,18 +166,18 @@ class Draft:
         most = self.max_coins or 5
         totals = [self.cell(category, bet) for bet in range(1, most + 1)]
         totals[coins - 1] = value
-        self._set_totals(category, totals, CommentedSeq)
+        self._put_totals(category, totals, CommentedSeq)
+        self.checked = self.check()
 
-    def _set_totals(self, category: PayCategory, totals: list[Any], seq: Any) -> None:
+    def _put_totals(self, category: PayCategory, totals: list[Any], seq: Any) -> None:
         """Write a row as one figure per coin when every bet pays alike, else as a flow list."""
-        first = totals[0]
-        if is_whole(first) and all(is_whole(t) and t == first * n for n, t in enumerate(totals, 1)):
-            self.document["pays"][category.value] = first
+        per_coin = per_coin_of(totals)
+        if per_coin is not None:
+            self.document["pays"][category.value] = per_coin
         else:
             row = seq(totals)
             row.fa.set_flow_style()
             self.document["pays"][category.value] = row
-        self.checked = self.check()
 
     def set_name(self, text: str) -> None:
         self.document["name"] = text
@@ -197,7 +198,7 @@ class Draft:
                 if isinstance(row, list) and len(row) != new:
                     first: Any = row[0] if row else None
                     extra = [first * bet if is_whole(first) else first for bet in range(len(row) + 1, new + 1)]
-                    self._set_totals(category, [*list(row)[:new], *extra], CommentedSeq)
+                    self._put_totals(category, [*list(row)[:new], *extra], CommentedSeq)
         self.checked = self.check()
 
     def set_game(self, game: str) -> None:
@@ -215,11 +216,13 @@ class Draft:
         """Check the draft exactly as ``paytable validate`` checks its text."""
         where = self.where
         default = self.source.stem if self.source else "new"
+        text = self.text()
         try:
-            paytable = check_document(parse_document(self.text(), where), where, default)
+            paytable = check_document(parse_document(text, where), where, default)
         except PaytableError as error:
-            return Checked(None, error.found or (Problem(where, 0, 0, str(error)),))
-        return Checked(Paytable(paytable.name, paytable.game, paytable.max_coins, paytable.pays, self.source), ())
+            return Checked(None, error.found or (Problem(where, 0, 0, str(error)),), text)
+        return Checked(Paytable(paytable.name, paytable.game, paytable.max_coins, paytable.pays, self.source), (),
+                       text)
 
     def changed_on_disk(self) -> bool:
         """Whether the file now holds something other than what was opened or last saved here."""
@@ -242,32 +245,38 @@ class Draft:
 
     def save_as(self, file_name: str, *, force: bool = False) -> Path:
         """Write the draft to the player's paytable folder as ``file_name`` (``.yaml`` added)."""
-        from videopoker.home import home_dir
-
-        stem = file_name.strip().removesuffix(".yaml").removesuffix(".yml")
-        if not _FILE_NAME.fullmatch(stem):
-            raise PaytableError(f"file name {quote(file_name)}: use letters, digits, '-', '_' or '.', "
-                                "at most 60, e.g. my-9-6")
-        folder = home_dir() / "paytables"
+        target = _players_file(file_name)
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            target.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise PaytableError(f"{folder}: cannot create the folder: {error.strerror or error}") from None
-        return self._write(folder / f"{stem}.yaml", force=force)
+            raise PaytableError(f"{target.parent}: cannot create the folder: {error.strerror or error}") from None
+        return self._write(target, force=force)
 
     def _write(self, target: Path, *, force: bool) -> Path:
         if self.checked.problems:
             first = self.checked.problems[0]
             raise PaytableError(f"not saved: {first.message}; fix the marked cells first")
-        text = self.text()
+        text = self.checked.text
         save_text(target, text, force=force)
         self.source, self.saved_text = target, text
-        self.checked = self.check()
+        self.checked = self.check()  # its paytable now has this file as its source
         return target
 
     def exists_as(self, file_name: str) -> bool:
-        """Whether Save as ``file_name`` would replace a file (the editor asks first)."""
-        from videopoker.home import home_dir
+        """Whether Save as ``file_name`` would replace a file (the editor asks first); a name that
+        cannot be a file name replaces nothing (Save as then says what is wrong with it)."""
+        try:
+            return os.path.lexists(_players_file(file_name))
+        except PaytableError:
+            return False
 
-        stem = file_name.strip().removesuffix(".yaml").removesuffix(".yml")
-        return os.path.lexists(home_dir() / "paytables" / f"{stem}.yaml")
+
+def _players_file(file_name: str) -> Path:
+    """Where Save as ``file_name`` writes: the player's paytable folder, ``.yaml`` added."""
+    from videopoker.home import home_dir
+
+    stem = file_name.strip().removesuffix(".yaml").removesuffix(".yml")
+    if not _FILE_NAME.fullmatch(stem):
+        raise PaytableError(f"file name {quote(file_name)}: use letters, digits, '-', '_' or '.', "
+                            "at most 60, e.g. my-9-6")
+    return home_dir() / "paytables" / f"{stem}.yaml"

@@ -32,6 +32,14 @@ def user_dir() -> Path | None:
         return None
 
 
+def is_shipped(path: Path) -> bool:
+    """Whether ``path`` is one of the tables that came with the program (never overwritten)."""
+    try:
+        return path.resolve().parent == SHIPPED_DIR.resolve()
+    except OSError:
+        return False
+
+
 def paytable_files() -> Iterator[Path]:
     """Every paytable a name can reach: the player's own first, then the shipped ones.
 

@@ -7,7 +7,7 @@ Reading, checking, finding and writing paytable files live beside this module
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,20 @@ def max_total(coins: int) -> int:
 def is_whole(value: Any) -> bool:
     """A whole number that is not a boolean (YAML ``true`` is not a pay)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def per_coin_totals(pay: int, max_coins: int) -> tuple[int, ...]:
+    """The totals for bets of 1..max_coins coins when each coin pays ``pay``."""
+    return tuple(pay * coins for coins in range(1, max_coins + 1))
+
+
+def per_coin_of(totals: Sequence[Any]) -> int | None:
+    """The pay per coin when ``totals`` are that pay times each bet (a file writes such a row as one
+    figure), else ``None`` (a list: a jackpot for the top bet, or values still being typed)."""
+    first: Any = totals[0] if totals else None
+    if is_whole(first) and all(is_whole(total) and total == first * coins for coins, total in enumerate(totals, 1)):
+        return int(first)
+    return None
 
 
 def amount_problem(value: Any, coins: int = 1) -> str | None:

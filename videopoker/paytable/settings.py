@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from videopoker.errors import PaytableError
 from videopoker.evaluate import PayCategory
-from videopoker.paytable.pays import MAX_PAY, Paytable, amount_problem
+from videopoker.paytable.pays import MAX_PAY, Paytable, amount_problem, per_coin_totals
 from videopoker.usertext import quote
 
 #: ASCII digits only: ``str.isdigit`` also accepts ``²`` and other digits ``int`` cannot read.
@@ -44,7 +44,7 @@ def parse_pay_setting(text: str, paytable: Paytable) -> tuple[PayCategory, tuple
             raise PaytableError(f"--set {quote(text)}: the pay {quote(part, 12)} {problem}")
     amounts = [int(part) for part in parts]
     if per_coin:
-        return PayCategory(key), tuple(amounts[0] * n for n in range(1, paytable.max_coins + 1))
+        return PayCategory(key), per_coin_totals(amounts[0], paytable.max_coins)
     return PayCategory(key), tuple(amounts)
 
 

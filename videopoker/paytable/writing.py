@@ -16,7 +16,7 @@ from videopoker.errors import PaytableError
 from videopoker.evaluate import PayCategory
 from videopoker.files import write_atomically
 from videopoker.paytable.checking import check_document
-from videopoker.paytable.pays import Paytable
+from videopoker.paytable.pays import Paytable, per_coin_of
 from videopoker.paytable.reading import parse_document, read_document
 
 
@@ -31,10 +31,9 @@ def variant_text(source: Path, changes: Mapping[PayCategory, tuple[int, ...]], n
     base = check_document(document, str(source), source.stem)
     pays = document["pays"]
     for category, amounts in changes.items():
-        per_coin = amounts[0]
-        plain = amounts == tuple(per_coin * n for n in range(1, base.max_coins + 1))
-        pays[category.value] = per_coin if plain else CommentedSeq(amounts)
-        if not plain:
+        per_coin = per_coin_of(amounts)
+        pays[category.value] = per_coin if per_coin is not None else CommentedSeq(amounts)
+        if per_coin is None:
             pays[category.value].fa.set_flow_style()
     document["name"] = name.strip() if name else f"{base.name} (variant)"
     buffer = io.StringIO()

@@ -29,7 +29,7 @@ from videopoker.game import MachineState, Phase
 from videopoker.home import home_dir
 from videopoker.paytable import Paytable, load_paytable
 from videopoker.session import REFILL_CREDITS, STARTING_CREDITS, Session
-from videopoker.training import Decision, advice, ready, warm
+from videopoker.training import Decision, advice, cards_text, ready, warm
 from videopoker.tui.keys import KEYS, bindings
 from videopoker.tui.screens.analysis import AnalysisScreen
 from videopoker.tui.screens.dialog import Confirm
@@ -374,7 +374,7 @@ class VideoPokerApp(App[None]):
         current = self.session.machine.round
         choices = advice(current.paytable, current.bet, current.dealt)
         self.hint = (current.dealt, choices[0].held)
-        best = " ".join(card.label for card in choices[0].cards) or "NOTHING"
+        best = cards_text(choices[0].cards)
         others = " · ".join(f"{float(choice.ev):.4f}" for choice in choices[1:])
         self.notice = f"BEST: HOLD {best} — EV {float(choices[0].ev):.4f} · NEXT {others}"
         self.redraw()

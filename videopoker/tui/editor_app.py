@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from textual.app import App
 
 from videopoker.paytable import find_paytable
@@ -27,7 +25,7 @@ class EditorApp(App[None]):
 
 def open_draft(name: str | None) -> Draft:
     """The table named (problems in its pays are shown in the editor), or a new Jacks or Better table."""
-    return Draft.new("jacks-or-better") if name is None else Draft.open(Path(find_paytable(name)))
+    return Draft.new("jacks-or-better") if name is None else Draft.open(find_paytable(name))
 
 
 def run_editor(draft: Draft) -> int:

@@ -29,7 +29,7 @@ from videopoker.paytable import Paytable
 from videopoker.paytable.draft import MOST_DIGITS, Draft, typed_value
 from videopoker.tui.screens.dialog import Confirm
 from videopoker.tui.screens.editor_dialogs import FamilyDialog, FileNameDialog, SolveDialog
-from videopoker.usertext import visible
+from videopoker.usertext import counted, visible
 
 if TYPE_CHECKING:
     from videopoker.analysis.exact import Analysis
@@ -206,8 +206,9 @@ class EditorScreen(Screen["Path | None"]):
             return
         self._refresh_rows()
         self._show_return("Solving…" if self.analysis is None else None)
-        generation, paytable, baseline = self.generation, draft.checked.paytable, self.baseline
-        self.run_worker(lambda: self._solve(generation, paytable, baseline), thread=True, group="solve")
+        generation, paytable, baseline, known = (self.generation, draft.checked.paytable, self.baseline,
+                                                 self.baseline_analysis)
+        self.run_worker(lambda: self._solve(generation, paytable, baseline, known), thread=True, group="solve")
 
     def _refresh_rows(self) -> None:
         grid = self.query_one("#grid", DataTable)
@@ -219,7 +220,9 @@ class EditorScreen(Screen["Path | None"]):
             for key, value in zip(["hand", PER_COIN, *keys, "return", "change"], self._row(category)):
                 grid.update_cell(category.value, key, value)
 
-    def _solve(self, generation: int, paytable: Paytable, baseline: Paytable | None) -> None:
+    def _solve(self, generation: int, paytable: Paytable, baseline: Paytable | None,
+               known: Analysis | None) -> None:
+        """Solve the table as it stands, and the saved one (at its own top bet) unless ``known`` is it."""
         from videopoker.analysis import analyze
 
         def heard(fraction: float, stage: str) -> None:
@@ -230,8 +233,8 @@ class EditorScreen(Screen["Path | None"]):
             if generation != self.generation or get_current_worker().is_cancelled:
                 return  # a newer edit is on its way: this result would be stale
             analysis = analyze(paytable, progress=heard)
-            then = analyze(baseline, paytable.max_coins if baseline.max_coins == paytable.max_coins else None,
-                           progress=heard) if baseline is not None else None
+            then = known if known is not None and known.paytable == baseline else (
+                analyze(baseline, progress=heard) if baseline is not None else None)
         self.app.call_from_thread(self._solved, generation, analysis, then)
 
     def _progress(self, fraction: float, stage: str) -> None:
@@ -318,7 +321,7 @@ class EditorScreen(Screen["Path | None"]):
         category, coins = cell
         self.editing = cell
         self.before_edit = self.draft.document["pays"].get(category.value)
-        where = "per coin" if coins == 0 else f"{coins} coin{'s' if coins > 1 else ''} in all"
+        where = "per coin" if coins == 0 else f"{counted(coins, 'coin')} in all"
         self.query_one("#cell-label", Label).update(f"{category.label}, {where}: ")
         self.query_one("#cell-form").set_class(False, "idle")
         if first is None:
@@ -367,8 +370,7 @@ class EditorScreen(Screen["Path | None"]):
 
     def _end_edit(self, keep: bool = True) -> None:
         if self.editing is not None and not keep:
-            self.draft.document["pays"][self.editing[0].value] = self.before_edit
-            self.draft.checked = self.draft.check()
+            self.draft.restore(self.editing[0], self.before_edit)
             self._changed()
         self.editing = None
         self._show_typed("")

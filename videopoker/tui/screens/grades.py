@@ -16,7 +16,7 @@ from textual.widgets import Button, DataTable, Static
 from textual.worker import get_current_worker
 
 from videopoker.paytable import Paytable
-from videopoker.training import MAJOR_COST, Training
+from videopoker.training import MAJOR_COST, Training, cards_text
 from videopoker.usertext import counted, visible
 
 
@@ -68,7 +68,7 @@ class GradesScreen(ModalScreen[None]):
         table = self.query_one(DataTable)
         table.add_columns("Dealt", "You held", "Best", "Cost", "")
         for decision in self.training.mistakes:
-            table.add_row(" ".join(card.label for card in decision.dealt), decision.held_text(),
+            table.add_row(cards_text(decision.dealt), decision.held_text(),
                           decision.held_text(decision.best), Text(f"{float(decision.cost):.4f}", justify="right"),
                           "MAJOR" if decision.major else "minor")
         if not self.training.mistakes:
