@@ -178,20 +178,35 @@ def analyze(paytable: Paytable, coins: int | None = None, progress: Progress = _
         return _analysis(paytable, bet, *saved)
     tables = draw_tables(paytable.game, progress)
     progress(0.9, "best holds")
-    draws = tables.draw_counts
-    common = lcm(*draws.tolist())
     values = common_values(tables, pays, tables.class_hands, tables.class_ranks)
-    best = first_best(values, tie_order)
-    weights = (common // draws)[best] * tables.class_weights
-    combinations = [int(n) for n in best_hold_combinations(tables, best, weights)]
-    dealt_hands = comb(paytable.game.deck_size, HAND)
-    best_per_coin = values[best, np.arange(values.shape[1])] / (common * bet)
-    second = float(np.dot(tables.class_weights.astype(np.float64), best_per_coin**2)) / dealt_hands
+    combinations, second = class_hold_counts(tables, values, first_best(values, tie_order), bet)
     if file:
         text = json.dumps({"combinations": combinations, "second": second}).encode()
         save(file, lambda out: out.write(text))
     progress(1.0, "done")
     return _analysis(paytable, bet, combinations, second)
+
+
+def holds_analysis(paytable: Paytable, coins: int, values: npt.NDArray[np.float64],
+                   holds: npt.NDArray[np.int64]) -> Analysis:
+    """The return table of playing ``holds`` (one hold mask per dealt-hand class), exactly: what a
+    strategy chart returns.  ``values`` are the classes' :func:`common_values` at ``coins``."""
+    tables = draw_tables(paytable.game)
+    return _analysis(paytable, coins, *class_hold_counts(tables, values, holds, coins))
+
+
+def class_hold_counts(tables: DrawTables, values: npt.NDArray[np.float64], holds: npt.NDArray[np.int64],
+                      bet: int) -> tuple[list[int], float]:
+    """Final-category counts (on the common denominator) of playing ``holds``, one per class, and
+    E[v²] of the dealt hand's expected win v per coin."""
+    draws = tables.draw_counts
+    common = lcm(*draws.tolist())
+    weights = (common // draws)[holds] * tables.class_weights
+    combinations = [int(n) for n in best_hold_combinations(tables, holds, weights)]
+    dealt_hands = comb(tables.game.deck_size, HAND)
+    per_coin = values[holds, np.arange(values.shape[1])] / (common * bet)
+    second = float(np.dot(tables.class_weights.astype(np.float64), per_coin**2)) / dealt_hands
+    return combinations, second
 
 
 def _total(paytable: Paytable) -> int:

@@ -57,6 +57,13 @@ def counting(what: str) -> Callable[[str], int]:
     return parse
 
 
+def chart_lines(text: str) -> int:
+    """How long a chart may be: 1 to 200 lines."""
+    if not re.fullmatch(r"\s*[0-9]{1,3}\s*", text) or not 1 <= int(text) <= 200:
+        raise argparse.ArgumentTypeError(f"a chart has 1 to 200 lines, got {quote(text, 12)}")
+    return int(text)
+
+
 def build_parser(only: str | None = None) -> Parser:
     """The whole grammar; with ``only``, just that command under the top level (a command starts
     sooner: each sub-parser costs argparse a millisecond), and every command for ``--help``."""
@@ -113,11 +120,28 @@ def build_parser(only: str | None = None) -> Parser:
                               help="hands to play (default 1,000,000)")
         simulate.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
         simulate.add_argument("--seed", type=seed, default=None, help="play the same hands again")
-        simulate.add_argument("--strategy", default="optimal", metavar="NAME",
-                              help="optimal (the default), hold-nothing or random")
+        simulate.add_argument("--strategy", default="optimal", metavar="NAME|FILE",
+                              help="optimal (the default), hold-nothing, random, or a chart file "
+                                   "(see `videopoker strategy`)")
         simulate.add_argument("--multi", type=multi, default=1, metavar="N",
                               help="play rounds of N hands from one deal (1, 3, 5, 10, 50, 100)")
         simulate.add_argument("--json", action="store_true", help="print JSON")
+
+    if only in (None, "strategy"):
+        strategy = commands.add_parser(
+            "strategy", help="a strategy chart derived for a paytable; `strategy check FILE PAYTABLE`: "
+                             "any chart's exact return",
+            description="`strategy PAYTABLE` derives a ranked chart of hold patterns and its exact return; "
+                        "`strategy check FILE PAYTABLE` gives the exact return of a chart file and where it "
+                        "departs from perfect play.")
+        strategy.add_argument("words", nargs="+", metavar="PAYTABLE | check FILE PAYTABLE")
+        strategy.add_argument("--lines", type=chart_lines, default=None, metavar="N",
+                              help="the best chart of at most N lines (a short chart for beginners)")
+        strategy.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
+        strategy.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",
+                              help="also save the chart as a file that `strategy check` and `simulate` read")
+        strategy.add_argument("--force", action="store_true", help="replace FILE if it exists")
+        strategy.add_argument("--json", action="store_true", help="print JSON")
 
     if only in (None, "bankroll"):
         bankroll = commands.add_parser("bankroll", help="the exact odds of a session with a bankroll")

@@ -1,0 +1,444 @@
+"""A strategy chart derived from the exact solution, for any paytable, and what following it costs.
+
+Every hold of every dealt-hand class has a pattern (:mod:`~videopoker.analysis.patterns`) and an
+exact value (:func:`~videopoker.analysis.exact.common_values`).  A chart is an order of patterns;
+a class plays the first pattern of the order that one of its holds has.  The derivation:
+
+1. For each class, the pattern of its best named hold; putting any other of its patterns above
+   that one would cost the class ``weight × (best − that pattern's value)``.  Summed over classes
+   these costs form a matrix ``W[best, other]``.
+2. An order of the patterns that keeps the total cost of the pairs it puts the wrong way round
+   small (a weighted feedback arc set): patterns moved one at a time to their best place until no
+   move helps, each move priced in O(patterns) from prefix sums of ``W``.
+3. The order is then played exactly, and improved by swapping neighbours while that raises the
+   exact return.  Lines that never decide a hand, or whose removal costs nothing, go; neighbours
+   of one kind are joined by ``or`` when that costs nothing.
+4. For a chart of at most N lines, the line whose removal (or the pair of neighbours whose joining)
+   costs least is dropped (joined) until N are left.
+
+A chart is played on the classes as a sparse list: per class, the first hold (in the chart's tie
+order) of each pattern it has, about a million entries for 52 cards.  A chart's exact return is a
+minimum per class over them, a few milliseconds, which is what makes the search affordable.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+import numpy as np
+import numpy.typing as npt
+
+from videopoker.analysis.chart import (
+    CHART_TIE_ORDER,
+    NO_LINE,
+    TIE_RANK,
+    Chart,
+    ChartLine,
+    Vocabulary,
+    class_patterns,
+    vocabulary,
+)
+from videopoker.analysis.draws import HOLDS, Progress, _quiet, draw_tables
+from videopoker.analysis.exact import (
+    Analysis,
+    analyze,
+    check_coins,
+    common_values,
+    first_best,
+    holds_analysis,
+    pay_vector,
+)
+from videopoker.analysis.patterns import UNNAMED, Kind, Pattern, describe
+from videopoker.errors import VideoPokerError
+from videopoker.paytable import Paytable
+
+TIE_ORDER_ARRAY = np.array(CHART_TIE_ORDER, dtype=np.int64)
+
+#: A removal or a join that changes the return by less than this (a rounding error) is free.
+FREE = 1e-12
+#: At most this many single-line moves when polishing an order (each one exact).
+MOST_MOVES = 30
+#: ... and after each line is cut or joined.
+MOVES_AFTER_CUT = 5
+
+
+@dataclass(frozen=True)
+class ChartReturn:
+    """A chart and its exact return table, beside perfect play's."""
+
+    chart: Chart
+    analysis: Analysis
+    optimal: Analysis
+
+    @property
+    def rtp(self) -> Fraction:
+        return self.analysis.rtp
+
+    @property
+    def cost(self) -> Fraction:
+        return self.optimal.rtp - self.rtp
+
+
+class Entries:
+    """Per class, the first hold (in the chart's tie order) of each pattern the class has.
+
+    Arrays run over entries sorted by class: ``klass``, ``pattern`` (an index into ``codes``),
+    ``hold``, ``value``; ``starts`` is where each class begins.
+    """
+
+    def __init__(self, patterns: npt.NDArray[np.int64], values: npt.NDArray[np.float64],
+                 weights: npt.NDArray[np.int64], groups: Vocabulary | None = None) -> None:
+        #: the family's broad names, when the patterns are the fine ones (to count a line's names)
+        self.groups = groups
+        #: the weighted total of the classes no chart of the kept patterns can change
+        self.constant = 0.0
+        self._groups: dict[int, str] = {}
+        classes = patterns.shape[1]
+        self.codes, ids = np.unique(patterns, return_inverse=True)
+        ids = ids.reshape(patterns.shape)
+        named = patterns != UNNAMED
+        holds, klass = np.nonzero(named)
+        pattern_ids = ids[holds, klass]
+        # The first hold of each (class, pattern) in tie order: sort by class, pattern, tie rank.
+        order = np.lexsort((TIE_RANK[holds], pattern_ids, klass))
+        holds, klass, pattern_ids = holds[order], klass[order], pattern_ids[order]
+        first = np.ones(len(order), dtype=bool)
+        first[1:] = (klass[1:] != klass[:-1]) | (pattern_ids[1:] != pattern_ids[:-1])
+        klass, pattern_ids, holds = klass[first], pattern_ids[first], holds[first]
+        by_tie = np.lexsort((TIE_RANK[holds], klass))  # within a class, in tie order (see _passing_costs)
+        self.klass, self.pattern, self.hold = klass[by_tie], pattern_ids[by_tie], holds[by_tie]
+        self.value = values[self.hold, self.klass]
+        self.tie = TIE_RANK[self.hold]
+        self.starts = np.searchsorted(self.klass, np.arange(classes))
+        self.weights = weights.astype(np.float64)
+        self.best = values.max(axis=0)
+        #: the weighted total of perfect play, to which small changes are compared
+        self.scale = float(np.dot(self.weights, self.best))
+        self.by_class = np.ascontiguousarray(values.T).ravel()
+        self.rows = np.arange(classes) * HOLDS
+        self.pattern_by_class = np.ascontiguousarray(ids.T).ravel()
+        self.discard = int(np.searchsorted(self.codes, patterns[0, 0]))
+
+    def play(self, lines: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], float]:
+        """For a line number per pattern (``len(codes)`` long; large for patterns not in the chart),
+        the hold each class plays and the total of its weighted values.  A class's least score
+        ``line × 32 + tie rank`` names its hold through the tie rank, so no entry is looked up."""
+        least = np.minimum.reduceat(lines.take(self.pattern) * HOLDS + self.tie, self.starts)
+        holds = TIE_ORDER_ARRAY.take(least % HOLDS)
+        return holds, self.constant + float(np.dot(self.weights, self.by_class.take(self.rows + holds)))
+
+    def group(self, pattern: int) -> str:
+        if pattern not in self._groups:
+            self._groups[pattern] = _group(Pattern.unpack(int(self.codes[pattern])))
+        return self._groups[pattern]
+
+    def parts(self, line: list[int]) -> int:
+        """How many names a line's patterns take: one for a broad name whose patterns are all there."""
+        if self.groups is None:
+            return len(line)
+        codes = {int(self.codes[p]) for p in line}
+        covers: dict[int, int] = {}
+        for code in codes:
+            covers[self.groups.broad.get(code, code)] = covers.get(self.groups.broad.get(code, code), 0) + 1
+        return sum(1 if count == len(self.groups.members.get(cover, (cover,))) else count
+                   for cover, count in covers.items())
+
+    def keeping(self, patterns: list[int]) -> Entries:
+        """The entries of ``patterns`` and of discarding only: all a chart of them can play.  A class
+        left with one entry plays it whatever the chart, so it leaves the search as a constant."""
+        kept = np.zeros(len(self.codes), dtype=bool)
+        kept[patterns] = True
+        kept[self.discard] = True
+        where = kept.take(self.pattern)
+        entries = np.bincount(self.klass[where], minlength=len(self.starts))
+        open_classes = entries > 1
+        where &= open_classes.take(self.klass)
+        subset = copy.copy(self)
+        single = np.flatnonzero(~open_classes)
+        # a class left with one entry keeps it: discarding everything
+        discard_value = self.by_class.take(self.rows[single] + 0)
+        subset.constant = self.constant + float(np.dot(self.weights[single], discard_value))
+        renumber = np.cumsum(open_classes) - 1
+        for name in ("klass", "pattern", "hold", "value", "tie"):
+            setattr(subset, name, getattr(self, name)[where])
+        subset.klass = renumber.take(subset.klass)
+        subset.rows, subset.weights = self.rows[open_classes], self.weights[open_classes]
+        subset.best = self.best[open_classes]
+        subset.starts = np.searchsorted(subset.klass, np.arange(int(open_classes.sum())))
+        return subset
+
+
+def class_values(paytable: Paytable, coins: int) -> npt.NDArray[np.float64]:
+    tables = draw_tables(paytable.game)
+    return common_values(tables, pay_vector(paytable, coins), tables.class_hands, tables.class_ranks)
+
+
+def chart_return(chart: Chart, paytable: Paytable, coins: int | None = None) -> ChartReturn:
+    """The exact return of playing ``chart`` literally on every dealt hand of ``paytable``."""
+    bet = check_coins(paytable, coins)
+    if chart.game is not paytable.game:
+        raise VideoPokerError(f"the chart is for {chart.game.title}; {paytable.name!r} is {paytable.game.title}")
+    values = class_values(paytable, bet)
+    holds, _ = chart.play(class_patterns(paytable.game))
+    return ChartReturn(chart, holds_analysis(paytable, bet, values, holds), analyze(paytable, bet))
+
+
+def derive_chart(paytable: Paytable, coins: int | None = None, most_lines: int | None = None,
+                 progress: Progress = _quiet) -> ChartReturn:
+    """The chart for ``paytable``: every line that matters, or the best of at most ``most_lines``."""
+    bet = check_coins(paytable, coins)
+    game = paytable.game
+    tables = draw_tables(game, progress)
+    progress(0.5, "patterns")
+    patterns = class_patterns(game)
+    values = class_values(paytable, bet)
+    vocabulary_ = vocabulary(game)
+    best: tuple[float, list[list[int]]] | None = None
+    for step, wide in enumerate((False, True) if most_lines is not None else (False,)):
+        progress(0.6 + 0.2 * step, "ordering")
+        entries = (Entries(vocabulary_.broad_patterns(patterns), values, tables.class_weights) if wide
+                   else Entries(patterns, values, tables.class_weights, vocabulary_))
+        lines = _refine(entries, [[pattern] for pattern in _pairwise_order(entries)])
+        entries = entries.keeping([pattern for line in lines for pattern in line])
+        lines = _shorten(entries, lines, most_lines)
+        total = _total(entries, lines)
+        coded = [[int(entries.codes[p]) for p in line] for line in lines]
+        if best is None or total > best[0]:
+            best = (total, [[fine for code in line for fine in vocabulary_.members.get(code, (code,))]
+                            for line in coded])
+    assert best is not None
+    discard = int(vocabulary_.words["discard everything"][0])
+    if not any(discard in line for line in best[1]):
+        best[1].append([discard])  # the last line says what to do when nothing fits
+    chart = Chart(game, tuple(ChartLine(tuple(line)) for line in best[1]))
+    progress(1.0, "done")
+    return chart_return(chart, paytable, bet)
+
+
+def _pairwise_order(entries: Entries) -> list[int]:
+    """Patterns ordered so that each class's best pattern tends to come before its others."""
+    count = len(entries.codes)
+    top = np.maximum.reduceat(entries.value, entries.starts)
+    ends = np.diff(np.append(entries.starts, len(entries.value)))
+    best_value = top.repeat(ends)
+    is_best = entries.value == best_value
+    # each class's best pattern: the first entry of the class reaching its top
+    first_best = np.minimum.reduceat(np.where(is_best, np.arange(len(is_best)), len(is_best)), entries.starts)
+    best_pattern = entries.pattern[first_best].repeat(ends)
+    loss = entries.weights[entries.klass] * (best_value - entries.value)
+    matrix = np.bincount(best_pattern * count + entries.pattern, weights=loss,
+                         minlength=count * count).reshape(count, count)
+    np.fill_diagonal(matrix, 0.0)
+    # W[b, k]: the cost of putting k above b.  Start with the patterns that lose most when passed.
+    order = list(np.argsort(-(matrix.sum(axis=1) - matrix.sum(axis=0)), kind="stable"))
+    improved = True
+    while improved:
+        improved = False
+        for x in list(order):
+            place = order.index(x)
+            rest = np.array(order[:place] + order[place + 1:])
+            # D[s] = W[s, x] - W[x, s]: the change when x moves from below s to above it
+            change = matrix[rest, x] - matrix[x, rest]
+            # cost of x at slot q (0..len(rest)) relative to x at the very bottom: moving x above
+            # rest[q:] changes the cost by the sum of D over them
+            above = np.concatenate((np.cumsum(change[::-1])[::-1], [0.0]))
+            slot = int(np.argmin(above))
+            if above[slot] < above[place] - 1e-6:
+                order = [*rest[:slot].tolist(), x, *rest[slot:].tolist()]
+                improved = True
+    return [int(p) for p in order]
+
+
+def _numbers(entries: Entries, lines: list[list[int]]) -> npt.NDArray[np.int64]:
+    numbers = np.full(len(entries.codes), NO_LINE, dtype=np.int64)
+    for rank, line in enumerate(lines):
+        numbers[line] = rank
+    numbers[entries.discard] = min(int(numbers[entries.discard]), len(lines))
+    return numbers
+
+
+def _total(entries: Entries, lines: list[list[int]]) -> float:
+    return entries.play(_numbers(entries, lines))[1]
+
+
+def _refine(entries: Entries, lines: list[list[int]], most_moves: int = MOST_MOVES) -> list[list[int]]:
+    """Drop the lines no class plays, then move single lines up while the exact return rises."""
+    lines = _used(entries, lines)
+    scale = entries.scale
+    for _ in range(most_moves):
+        passing, _ = _passing_costs(entries, lines)
+        moves = np.cumsum(passing[::-1], axis=0)[::-1]  # moves[i, j]: line j moved up to place i
+        moves = np.triu(moves, 1)
+        i, j = np.unravel_index(int(np.argmin(moves)), moves.shape)
+        if moves[i, j] >= -FREE * scale or j >= len(lines):
+            break
+        lines = [*lines[:i], lines[j], *lines[i:j], *lines[j + 1:]]
+    return _used(entries, lines)
+
+
+def _passing_costs(entries: Entries, lines: list[list[int]]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """``passing[f, j]``: the fall in the weighted total when line j is put above line f, over the
+    classes that play line f (each then keeps its hold of line j); ``sharing[f, j]``: the same when
+    line j joins line f, where a class switches only if the tie rule prefers its hold of line j.
+    Line ``len(lines)`` stands for discarding when nothing fits."""
+    size = len(lines) + 1
+    numbers = _numbers(entries, lines)
+    line = numbers.take(entries.pattern)
+    ends = np.diff(np.append(entries.starts, len(line)))
+    least = np.minimum.reduceat(line * HOLDS + entries.tie, entries.starts)
+    played, first_tie = least // HOLDS, least % HOLDS
+    first_value = entries.by_class.take(entries.rows + TIE_ORDER_ARRAY.take(first_tie))
+    below = (line < NO_LINE) & (line > played.repeat(ends))
+    # the best tie of each (class, line): entries run in tie order within each class, so a stable
+    # sort by cell (nearly sorted already: a merge of short runs) puts each cell's best first
+    cells_all = entries.klass[below] * size + line[below]
+    order = np.argsort(cells_all, kind="stable")
+    cells, tie = cells_all[order], entries.tie[below][order]
+    first = np.ones(len(cells), dtype=bool)
+    first[1:] = cells[1:] != cells[:-1]
+    cells, tie = cells[first], tie[first]
+    klass, where = cells // size, cells % size
+    value = entries.by_class.take(entries.rows[klass] + TIE_ORDER_ARRAY.take(tie))
+    loss = entries.weights[klass] * (first_value[klass] - value)
+    cell = played[klass] * size + where
+    passing = np.bincount(cell, weights=loss, minlength=size * size).astype(np.float64).reshape(size, size)
+    preferred = tie < first_tie[klass]
+    sharing = np.bincount(cell[preferred], weights=loss[preferred], minlength=size * size).astype(np.float64)
+    sharing = sharing.reshape(size, size)
+    return passing, sharing
+
+
+def _used(entries: Entries, lines: list[list[int]]) -> list[list[int]]:
+    holds, _ = entries.play(_numbers(entries, lines))
+    played = set(np.unique(entries.pattern_by_class.take(entries.rows + holds)).tolist()) | {entries.discard}
+    return [kept for line in lines if (kept := [p for p in line if p in played])]
+
+
+def _removal_costs(entries: Entries, lines: list[list[int]]) -> npt.NDArray[np.float64]:
+    """The exact fall in the weighted total if each line alone were removed: the classes that play
+    it go to the next line they have (at worst, discarding everything)."""
+    numbers = _numbers(entries, lines)
+    line = numbers.take(entries.pattern)
+    ends = np.diff(np.append(entries.starts, len(line)))
+    least = np.minimum.reduceat(line * HOLDS + entries.tie, entries.starts)
+    played, first_hold = least // HOLDS, TIE_ORDER_ARRAY.take(least % HOLDS)
+    first_value = entries.by_class.take(entries.rows + first_hold)
+    big = np.iinfo(np.int64).max
+    elsewhere = (line != played.repeat(ends)) & (line < NO_LINE)
+    runner = np.minimum.reduceat(np.where(elsewhere, line * HOLDS + entries.tie, big), entries.starts)
+    runner_hold = np.where(runner == big, first_hold, TIE_ORDER_ARRAY.take(runner % HOLDS))
+    runner_value = entries.by_class.take(entries.rows + runner_hold)
+    loss = entries.weights * (first_value - runner_value)
+    costs = np.bincount(np.minimum(played, len(lines)), weights=loss, minlength=len(lines) + 1)
+    return costs[:len(lines)].astype(np.float64)
+
+
+#: Most patterns a line names (after broad names), so that a line stays one thought; made hands
+#: ("three of a kind, straight, flush or full house") may list more.
+MOST_PARTS = 3
+MOST_MADE_PARTS = 6
+
+
+def _group(pattern: Pattern) -> str:
+    """Lines of one group may be joined: made hands; draws to a royal or straight flush; flush
+    draws; straight draws; high cards; pairs; wild cards alone."""
+    if pattern.kind in (Kind.MADE, Kind.TWO_PAIR) or (pattern.kind is Kind.OF_A_KIND and pattern.cards > 2):
+        return "made"
+    if pattern.kind in (Kind.ROYAL, Kind.STRAIGHT_FLUSH):
+        return "straight flush draw"
+    return pattern.kind.name
+
+
+def _joinable(entries: Entries, a: list[int], b: list[int]) -> bool:
+    """Whether two lines may become one and still read as one line."""
+    groups = {entries.group(p) for p in a + b}
+    if len(groups) > 1:
+        return False
+    return entries.parts(a + b) <= (MOST_MADE_PARTS if groups == {"made"} else MOST_PARTS)
+
+
+def _shorten(entries: Entries, lines: list[list[int]], most: int | None) -> list[list[int]]:
+    """Drop and join lines: the free ones always, then the cheapest until ``most`` are left.
+
+    Joining line j into line i above it puts j's patterns at i: the classes that play a line
+    between them switch to their hold of line j, and those that play line i to whichever hold of
+    the two the tie rule prefers.
+    """
+    scale = entries.scale
+    while len(lines) > 1:
+        removal = _removal_costs(entries, lines)
+        if lines[-1] == [entries.discard]:
+            removal[-1] = np.inf  # the last line says what to do when nothing fits
+        passing, sharing = _passing_costs(entries, lines)
+        size = len(lines)
+        # joins[i, j] = sharing[i, j] + sum of passing[f, j] for i < f < j
+        between = np.cumsum(passing[::-1], axis=0)[::-1]
+        joins = np.full((size, size), np.inf)
+        for i in range(size):
+            for j in range(i + 1, size):
+                if _joinable(entries, lines[i], lines[j]):
+                    joins[i, j] = sharing[i, j] + between[i + 1, j]
+        remove_at = int(np.argmin(removal))
+        join_i, join_j = np.unravel_index(int(np.argmin(joins)), joins.shape)
+        cost = min(removal[remove_at], joins[join_i, join_j])
+        if not np.isfinite(cost) or (cost > FREE * scale and (most is None or len(lines) <= most)):
+            break
+        if joins[join_i, join_j] <= removal[remove_at]:
+            lines = [*lines[:join_i], lines[join_i] + lines[join_j], *lines[join_i + 1:join_j], *lines[join_j + 1:]]
+        else:
+            lines = lines[:remove_at] + lines[remove_at + 1:]
+        # a free step leaves the order as good as it was; after a costly one, a few moves may mend it
+        lines = _used(entries, lines) if cost <= FREE * scale else _refine(entries, lines, MOVES_AFTER_CUT)
+    return lines
+
+
+@dataclass(frozen=True)
+class Departure:
+    """A kind of dealt hand where the chart keeps less than the best hold: the chart's pattern and
+    line, the best hold's pattern, and the costliest hand of the kind as the example."""
+
+    hand: npt.NDArray[np.uint8]   # the example, sorted
+    chart_hold: int               # mask over the sorted hand
+    line: int                     # the chart's line, from 1 (``len(lines) + 1``: no line fits)
+    best_hold: int
+    best_pattern: str             # the best hold's pattern in words ("" when it has none)
+    cost: Fraction                # EV per coin the example loses when dealt
+    dealt: int                    # dealt hands of this kind where the chart loses
+    share: Fraction               # of the chart's whole cost
+
+
+def departures(chart: Chart, paytable: Paytable, coins: int | None = None, most: int = 10) -> list[Departure]:
+    """The ``most`` kinds of hand (chart's pattern, best hold's pattern) that cost most in all."""
+    bet = check_coins(paytable, coins)
+    game = paytable.game
+    tables = draw_tables(game)
+    values = class_values(paytable, bet)
+    patterns = class_patterns(game)
+    holds, lines = chart.play(patterns)
+    classes = np.arange(values.shape[1])
+    best = first_best(values)
+    loss = values[best, classes] - values[holds, classes]
+    weighted = loss * tables.class_weights
+    whole = float(weighted.sum())
+    losing = np.flatnonzero(loss > 0)
+    if not len(losing):
+        return []
+    kinds, kind_of = np.unique(np.stack((patterns[holds[losing], losing], patterns[best[losing], losing])),
+                               axis=1, return_inverse=True)
+    kind_of = kind_of.ravel()
+    totals = np.bincount(kind_of, weights=weighted[losing])
+    counts = np.bincount(kind_of, weights=tables.class_weights[losing].astype(np.float64))
+    common = lcm(*tables.draw_counts.tolist())
+    found = []
+    for kind in np.argsort(-totals, kind="stable")[:most]:
+        members = losing[kind_of == kind]
+        example = int(members[np.argmax(weighted[members])])
+        best_code = int(kinds[1, kind])
+        found.append(Departure(
+            tables.class_hands[example], int(holds[example]), int(lines[example]) + 1, int(best[example]),
+            describe(game, best_code) if best_code != UNNAMED else "", Fraction(int(loss[example]), common * bet),
+            int(counts[kind]), Fraction(totals[kind] / whole)))
+    return found

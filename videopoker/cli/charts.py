@@ -1,0 +1,145 @@
+"""The strategy command: a chart derived for a paytable, and the exact return of any chart."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from videopoker.cards import Card
+from videopoker.cli.commands import coins_text, progress_bar
+from videopoker.cli.output import Column, Grid, say, show
+from videopoker.errors import VideoPokerError
+from videopoker.paytable import Paytable, resolve_paytable
+
+if TYPE_CHECKING:  # numpy loads only when a chart is solved
+    from videopoker.analysis.derive import ChartReturn, Departure
+
+#: Departures ``strategy check`` lists.
+DEPARTURES = 10
+USAGE = "use `videopoker strategy PAYTABLE [--lines N] [-o FILE]` or `videopoker strategy check FILE PAYTABLE`"
+
+
+def run_strategy(args: argparse.Namespace) -> int:
+    words = args.words
+    if words[0] == "check":
+        if len(words) != 3:
+            raise VideoPokerError(f"strategy check takes a chart FILE and a PAYTABLE; {USAGE}")
+        if args.lines is not None or args.output is not None:
+            raise VideoPokerError("strategy check reads a chart; --lines and -o are for deriving one")
+        return _check(Path(words[1]), resolve_paytable(words[2]), args)
+    if len(words) != 1:
+        raise VideoPokerError(f"strategy takes one PAYTABLE; {USAGE}")
+    return _derive(resolve_paytable(words[0]), words[0], args)
+
+
+def _derive(paytable: Paytable, named: str, args: argparse.Namespace) -> int:
+    from videopoker.analysis.chart import chart_file
+    from videopoker.analysis.derive import derive_chart
+    from videopoker.paytable.writing import save_text
+
+    if args.output is not None and args.output.is_dir():
+        raise VideoPokerError(f"{args.output}: is a folder; give a file name, e.g. {args.output / 'chart.txt'}")
+    with progress_bar() as bar:
+        task = None if bar is None else bar.add_task("deriving the chart", total=1.0)
+        result = derive_chart(paytable, args.coins, args.lines,
+                              lambda done, stage: bar.update(task, completed=done, description=stage) if bar else None)
+    if args.output is not None:
+        save_text(args.output, chart_file(result.chart, _heading(result)), force=args.force)
+    if args.json:
+        print(json.dumps(_derived_json(result), indent=2))
+        return 0
+    say(f"Strategy chart for {paytable.name} ({paytable.game.title}), {coins_text(result.analysis.coins)}; "
+        "the first line that fits the dealt hand says what to hold:")
+    for line in result.chart.numbered():
+        print(line)
+    say(_summary(result))
+    if args.output is not None:
+        say(f"Saved to {args.output}; `videopoker strategy check {shlex.quote(str(args.output))} "
+            f"{shlex.quote(named)}` reads it back")
+    return 0
+
+
+def _heading(result: ChartReturn) -> list[str]:
+    paytable = result.analysis.paytable
+    return [f"videopoker strategy chart for {paytable.game.title}, derived for {paytable.name} at "
+            f"{coins_text(result.analysis.coins)}",
+            _summary(result),
+            "One pattern a line, best first: the first line that fits the dealt hand says what to hold.",
+            "'or' puts patterns on one line (then the hold with more cards, then lower cards, wins);",
+            "a hand no line fits is discarded whole.  Edit it, then: videopoker strategy check FILE PAYTABLE"]
+
+
+def _summary(result: ChartReturn) -> str:
+    return (f"{len(result.chart.lines)} lines: return {float(result.rtp) * 100:.4f}% played literally; "
+            f"perfect play {float(result.optimal.rtp) * 100:.4f}%; cost {float(result.cost) * 100:.4f}%")
+
+
+def _derived_json(result: ChartReturn) -> dict[str, Any]:
+    paytable = result.analysis.paytable
+    return {"paytable": paytable.name, "game": paytable.game.key, "coins": result.analysis.coins,
+            "lines": [{"rank": rank, "pattern": text.split(" or "), "text": text}
+                      for rank, text in enumerate(result.chart.texts(), 1)],
+            "rtp": float(result.rtp), "optimal_rtp": float(result.optimal.rtp), "cost": float(result.cost)}
+
+
+def _check(file: Path, paytable: Paytable, args: argparse.Namespace) -> int:
+    from videopoker.analysis.chart import read_chart
+    from videopoker.analysis.derive import chart_return, departures
+
+    chart = read_chart(file, paytable.game)
+    with progress_bar() as bar:
+        task = None if bar is None else bar.add_task("checking the chart", total=1.0)
+        result = chart_return(chart, paytable, args.coins)
+        if bar is not None:
+            bar.update(task, completed=1.0)
+    found = departures(chart, paytable, args.coins, DEPARTURES)
+    if args.json:
+        print(json.dumps({"paytable": paytable.name, "game": paytable.game.key, "coins": result.analysis.coins,
+                          "rtp": float(result.rtp), "optimal_rtp": float(result.optimal.rtp),
+                          "cost": float(result.cost),
+                          "departures": [_departure_json(chart.texts(), d) for d in found]}, indent=2))
+        return 0
+    say(f"{file} on {paytable.name}, {coins_text(result.analysis.coins)}")
+    say(_summary(result))
+    if not found:
+        say("It plays every dealt hand as perfect play does.")
+        return 0
+    texts = chart.texts()
+    grid = Grid("Where the chart departs from perfect play, costliest first (an example hand of each kind)",
+                [Column("Hand", right=False), Column("Chart holds", right=False), Column("Line"),
+                 Column("Best hold", right=False), Column("Cost"), Column("Of cost")], keys=1,
+                note="Cost: EV per coin the example loses; Of cost: that kind's share of the chart's cost")
+    for departure in found:
+        grid.rows.append([_cards(departure.hand), _held(departure.hand, departure.chart_hold),
+                          _line(texts, departure.line), _held(departure.hand, departure.best_hold),
+                          f"{float(departure.cost):.4f}", f"{float(departure.share) * 100:.1f}%"])
+    show(grid)
+    for departure in found:
+        chart_line = texts[departure.line - 1] if departure.line <= len(texts) else "no line fits"
+        say(f"{_held(departure.hand, departure.best_hold)}: {departure.best_pattern or 'a hold no pattern names'}, "
+            f"not line {_line(texts, departure.line)} ({chart_line})")
+    return 0
+
+
+def _line(texts: list[str], line: int) -> str:
+    return str(line) if line <= len(texts) else "none"
+
+
+def _cards(hand: Any) -> str:
+    return " ".join(Card(int(index)).label for index in hand)
+
+
+def _held(hand: Any, mask: int) -> str:
+    kept = [Card(int(index)).label for place, index in enumerate(hand) if mask >> place & 1]
+    return " ".join(kept) or "nothing"
+
+
+def _departure_json(texts: list[str], departure: Departure) -> dict[str, Any]:
+    return {"hand": _cards(departure.hand), "chart_hold": _held(departure.hand, departure.chart_hold),
+            "line": departure.line if departure.line <= len(texts) else None,
+            "line_text": texts[departure.line - 1] if departure.line <= len(texts) else "discard everything",
+            "best_hold": _held(departure.hand, departure.best_hold), "best_pattern": departure.best_pattern,
+            "cost": float(departure.cost), "dealt_hands": departure.dealt, "share": float(departure.share)}
