@@ -24,7 +24,6 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.cache import cache_file, load_arrays, save_arrays
 from videopoker.analysis.draws import HOLDS, draw_tables
 from videopoker.analysis.exact import TIE_ORDER
 from videopoker.analysis.patterns import UNNAMED, broad, describe, normal, patterns_of, rules_of
@@ -143,16 +142,8 @@ def vocabulary(game: Game) -> Vocabulary:
 
 @cache
 def class_patterns(game: Game) -> npt.NDArray[np.int64]:
-    """The pattern of every hold of every dealt-hand class of the family, shape (32, classes);
-    computed once per family (0.8 s) and kept in the analysis cache."""
-    folder = cache_file("patterns", game, "arrays")
-    saved = load_arrays(folder, ["patterns"])
-    tables = draw_tables(game)
-    if saved is not None and saved["patterns"].shape == (HOLDS, len(tables.class_hands)):
-        return np.asarray(saved["patterns"])
-    patterns = patterns_of(game, tables.class_hands)
-    save_arrays(folder, {"patterns": patterns})
-    return patterns
+    """The pattern of every hold of every dealt-hand class of the family, shape (32, classes)."""
+    return patterns_of(game, draw_tables(game).class_hands)
 
 
 def parse_chart(text: str, game: Game, where: str) -> Chart:

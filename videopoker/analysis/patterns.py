@@ -22,7 +22,8 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.draws import HAND, HOLDS
+from videopoker.analysis.combos import combinations_colex
+from videopoker.analysis.draws import HAND, HELD_COUNT, HOLDS, hold_ranks
 from videopoker.cards import RANK_SYMBOLS, Rank
 from videopoker.categories import PayCategory as C
 from videopoker.evaluate import Game
@@ -116,68 +117,75 @@ def rules_of(game: Game) -> Rules:
                  "joker" if game.jokers else "deuce")
 
 
-def _bits(mask: int) -> list[int]:
-    return [place for place in range(HAND) if mask >> place & 1]
-
-
-def hold_patterns(game: Game, hands: npt.NDArray[np.uint8],
-                  categories: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
-    """The pattern of every hold of sorted dealt ``hands`` (n, 5), shape (32, n); UNNAMED where none.
-
-    ``categories`` is each hand's category index as dealt (what keeping all five makes).
-    """
+def held_patterns(game: Game, held_cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """The pattern of keeping exactly ``held_cards`` (n, k), 1 ≤ k ≤ 4 cards each: a draw's pattern
+    depends on the kept cards alone, so it is computed once per card subset (:func:`subset_patterns`)."""
     rules = rules_of(game)
-    cards = hands.astype(np.int64)
+    cards = held_cards.astype(np.int64)
+    held = cards.shape[1]
     joker = cards >= 52
     rank = np.where(joker, 13, cards >> 2)
-    suit = cards & 3
     wild = joker | (rank == rules.wild_rank) if rules.wild_rank is not None else joker
-    natural_bit = np.where(wild, 0, np.int64(1) << np.minimum(rank, 12))
-    suit_bit = np.where(wild, 0, np.int64(1) << suit)
-    is_high = ~wild & (rank >= rules.high_rank) if rules.high_rank is not None else np.zeros_like(wild)
-    made = _made_patterns(game, categories)
+    wilds = wild.sum(axis=1)
+    naturals = held - wilds
+    ranks = np.bitwise_or.reduce(np.where(wild, 0, np.int64(1) << np.minimum(rank, 12)), axis=1)
+    suits = np.bitwise_or.reduce(np.where(wild, 0, np.int64(1) << (cards & 3)), axis=1)
+    high = (~wild & (rank >= rules.high_rank)).sum(axis=1) if rules.high_rank is not None else np.zeros_like(wilds)
+    distinct = _popcount(ranks)
+    pairs_within = sum((rank[:, a] == rank[:, b]) & ~wild[:, a] & ~wild[:, b]
+                       for a in range(held) for b in range(a + 1, held))
     # a straight that needs a natural deuce cannot be made where deuces are wild
     windows = [straight for straight in STRAIGHTS if rules.wild_rank is None or not straight >> rules.wild_rank & 1]
-    patterns = np.full((HOLDS, len(hands)), UNNAMED, dtype=np.int64)
-    patterns[0] = _pack(Kind.DISCARD)
-    for mask in range(1, HOLDS):
-        places = _bits(mask)
-        held = len(places)
-        wilds = wild[:, places].sum(axis=1)
-        naturals = held - wilds
-        ranks = np.bitwise_or.reduce(natural_bit[:, places], axis=1)
-        suits = np.bitwise_or.reduce(suit_bit[:, places], axis=1)
-        high = is_high[:, places].sum(axis=1)
-        distinct = _popcount(ranks)
-        pairs_within = sum((rank[:, a] == rank[:, b]) & ~wild[:, a] & ~wild[:, b]
-                           for i, a in enumerate(places) for b in places[i + 1:])
-        ways = sum(((ranks & ~straight) == 0).astype(np.int64) for straight in windows)
-        suited = _popcount(suits) <= 1
-        unique = distinct == naturals
-        if held == HAND:
-            patterns[mask] = np.where(made != UNNAMED, made | (wilds << _SHIFTS["wilds"]), UNNAMED)
-            continue
-        # the first pattern that fits names the hold
-        top = np.bitwise_or.reduce(np.where(wild[:, places], 0, rank[:, places]), axis=1)  # the rank, if one
-        drawing = unique & suited & (held >= 2)
-        royal_detail = np.where((naturals == 2) & (wilds == 0), ranks, 0)
-        high_cards = (rules.high_rank is not None) & unique & (wilds == 0) & (high == naturals) & (held <= 3)
-        choices = [
-            (naturals == 0, _pack(Kind.WILDS, cards=held, wilds=wilds)),
-            # a wild card with one high card is a paying pair (joker and king in Joker Poker)
-            (((naturals >= 2) & (distinct == 1)) | ((naturals == 1) & (wilds == 1) & (high == 1)),
-             _pack(Kind.OF_A_KIND, cards=held, wilds=wilds, detail=_rank_class(rules, top, held))),
-            ((naturals == 4) & (distinct == 2) & (pairs_within == 2), _pack(Kind.TWO_PAIR, cards=held)),
-            (drawing & ((ranks & ~ROYAL_RANKS) == 0) & ((naturals >= 2) | (wilds >= 1)),
-             _pack(Kind.ROYAL, cards=held, wilds=wilds, detail=royal_detail)),
-            (drawing & (ways > 0) & ((held >= 3) | (wilds >= 1)),
-             _pack(Kind.STRAIGHT_FLUSH, cards=held, wilds=wilds, ways=ways, high=high)),
-            (drawing & (held >= 3), _pack(Kind.FLUSH, cards=held, wilds=wilds, high=high)),
-            (high_cards, _pack(Kind.HIGH, cards=held, detail=ranks)),
-            (unique & (ways > 0) & (held >= 3), _pack(Kind.STRAIGHT, cards=held, wilds=wilds, ways=ways, high=high)),
-        ]
-        patterns[mask] = np.select([fits for fits, _ in choices],
-                                   [np.broadcast_to(code, (len(hands),)) for _, code in choices], UNNAMED)
+    ways = sum(((ranks & ~straight) == 0).astype(np.int64) for straight in windows)
+    suited = _popcount(suits) <= 1
+    unique = distinct == naturals
+    top = np.bitwise_or.reduce(np.where(wild, 0, rank), axis=1)  # the rank, when there is one
+    drawing = unique & suited & (held >= 2)
+    royal_detail = np.where((naturals == 2) & (wilds == 0), ranks, 0)
+    high_cards = (rules.high_rank is not None) & unique & (wilds == 0) & (high == naturals) & (held <= 3)
+    # the first pattern that fits names the hold
+    choices = [
+        (naturals == 0, _pack(Kind.WILDS, cards=held, wilds=wilds)),
+        # a wild card with one high card is a paying pair (joker and king in Joker Poker)
+        (((naturals >= 2) & (distinct == 1)) | ((naturals == 1) & (wilds == 1) & (high == 1)),
+         _pack(Kind.OF_A_KIND, cards=held, wilds=wilds, detail=_rank_class(rules, top, held))),
+        ((naturals == 4) & (distinct == 2) & (pairs_within == 2), _pack(Kind.TWO_PAIR, cards=held)),
+        (drawing & ((ranks & ~ROYAL_RANKS) == 0) & ((naturals >= 2) | (wilds >= 1)),
+         _pack(Kind.ROYAL, cards=held, wilds=wilds, detail=royal_detail)),
+        (drawing & (ways > 0) & ((held >= 3) | (wilds >= 1)),
+         _pack(Kind.STRAIGHT_FLUSH, cards=held, wilds=wilds, ways=ways, high=high)),
+        (drawing & (held >= 3), _pack(Kind.FLUSH, cards=held, wilds=wilds, high=high)),
+        (high_cards, _pack(Kind.HIGH, cards=held, detail=ranks)),
+        (unique & (ways > 0) & (held >= 3), _pack(Kind.STRAIGHT, cards=held, wilds=wilds, ways=ways, high=high)),
+    ]
+    return np.select([fits for fits, _ in choices],
+                     [np.broadcast_to(code, (len(cards),)) for _, code in choices], UNNAMED)
+
+
+@cache
+def subset_patterns(game: Game) -> tuple[npt.NDArray[np.int64], ...]:
+    """Per size k = 0..4, the pattern of keeping each k-card subset of the deck, by colex rank."""
+    tables = [np.array([_pack(Kind.DISCARD)], dtype=np.int64)]
+    for size in range(1, HAND):
+        tables.append(held_patterns(game, combinations_colex(game.deck_size, size)))
+    return tuple(tables)
+
+
+def patterns_of(game: Game, hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """Every hold's pattern for sorted dealt ``hands`` (n, 5), shape (32, n); UNNAMED where none.
+
+    A hold of up to four cards is looked up by its cards' colex rank; keeping all five is named by
+    what the hand is as dealt, with its wild cards counted."""
+    rules = rules_of(game)
+    tables = subset_patterns(game)
+    ranks = hold_ranks(hands)
+    patterns = np.empty((HOLDS, len(hands)), dtype=np.int64)
+    for mask in range(HOLDS - 1):
+        patterns[mask] = tables[HELD_COUNT[mask]].take(ranks[mask])
+    cards = hands.astype(np.int64)
+    wild = (cards >= 52) | ((cards >> 2) == rules.wild_rank) if rules.wild_rank is not None else cards >= 52
+    made = _made_patterns(game, game.evaluate_batch(hands))
+    patterns[HOLDS - 1] = np.where(made != UNNAMED, made | (wild.sum(axis=1) << _SHIFTS["wilds"]), UNNAMED)
     return patterns
 
 
@@ -215,14 +223,10 @@ def _made_patterns(game: Game, categories: npt.NDArray[np.integer]) -> npt.NDArr
     return codes.take(np.asarray(categories, dtype=np.intp))
 
 
-def patterns_of(game: Game, hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
-    """Every hold's pattern for sorted ``hands`` (n, 5): what the chart and the derivation both read."""
-    return hold_patterns(game, hands, game.evaluate_batch(hands))
-
-
 #: What a broad pattern forgets, per kind (a 4-card straight draw keeps outside or inside).
 _BROAD_DROPS = {
     Kind.STRAIGHT_FLUSH: ("ways", "high"), Kind.FLUSH: ("high",), Kind.ROYAL: ("detail",), Kind.HIGH: ("detail",),
+    Kind.MADE: ("wilds",),
 }
 
 
@@ -232,8 +236,8 @@ def _field_mask(*fields: str) -> int:
 
 def broad(patterns: npt.NDArray[np.int64], ten_is_low: bool) -> npt.NDArray[np.int64]:
     """Each pattern as a short chart names it: "4 to a straight flush" for every 4-card straight-flush
-    draw, "2 to a royal" for QJ, KQ... suited, "2 high cards unsuited" for KQ, QJ...  Kinds with
-    nothing to forget stay as they are."""
+    draw, "2 to a royal" for QJ, KQ... suited, "2 high cards unsuited" for KQ, QJ..., a made hand
+    with any number of wild cards.  Kinds with nothing to forget stay as they are."""
     kind = (patterns >> _SHIFTS["kind"]) & _MASKS["kind"]
     named = patterns != UNNAMED
     flag = 1 << _SHIFTS["broad"]
@@ -291,7 +295,7 @@ def describe(game: Game, code: int) -> str:
     else:
         alone = f"{_RANK_WORDS[pattern.detail.bit_length() - 1]} alone"
         text = f"{_ranks(pattern.detail)} unsuited" if held > 1 else alone
-    if rules.wild:
+    if rules.wild and not (pattern.broad and kind is Kind.MADE):  # a broad made hand has any wild cards
         text += f" ({_wild_count(rules, pattern.wilds)})"
     return text
 

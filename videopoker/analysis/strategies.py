@@ -7,21 +7,26 @@ card index, as rows of an (n, 5) array; bit p of a mask keeps the card at place 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
+from videopoker.analysis.chart import Chart, read_chart
 from videopoker.analysis.combos import colex_rank, combinations_colex
 from videopoker.analysis.draws import HAND, HOLDS, Progress, _quiet
 from videopoker.analysis.exact import analyze, pay_vector
 from videopoker.analysis.optimal import best_hold_table
+from videopoker.analysis.patterns import patterns_of
 from videopoker.errors import VideoPokerError
 from videopoker.evaluate import Game, PayCategory
 from videopoker.paytable import Paytable
+from videopoker.usertext import quote
 
 Masks = npt.NDArray[np.uint8]
 
@@ -101,15 +106,41 @@ def _random(n: int, rng: np.random.Generator) -> Masks:
     return rng.integers(0, HOLDS, size=n, dtype=np.uint8)
 
 
+class ChartPlayer:
+    """A player who follows a strategy chart literally (:mod:`~videopoker.analysis.chart`): the
+    patterns of each dealt hand's holds are found in numpy, and the first line that fits says what
+    to keep.  Its expected frequencies are the chart's exact return table."""
+
+    def __init__(self, name: str, chart: Chart, paytable: Paytable, coins: int) -> None:
+        self.name, self.chart, self.paytable, self.coins = name, chart, paytable, coins
+
+    def prepare(self, progress: Progress = _quiet) -> None:
+        """Nothing to prepare: the chart was read and checked before play."""
+
+    def holds(self, dealt: npt.NDArray[np.uint8], rng: np.random.Generator) -> Masks:
+        holds, _ = self.chart.play(patterns_of(self.paytable.game, dealt))
+        return holds.astype(np.uint8)
+
+    def expected(self) -> dict[PayCategory, Fraction]:
+        from videopoker.analysis.derive import chart_return
+
+        played = chart_return(self.chart, self.paytable, self.coins).analysis
+        return {row.category: row.probability for row in played.rows}
+
+
 STRATEGIES = ("optimal", "hold-nothing", "random")
 
 
 def strategy_named(name: str, paytable: Paytable, coins: int) -> Strategy:
-    """The strategy called ``name``, or a one-line refusal that lists the ones there are."""
+    """The strategy called ``name``, a chart file, or a one-line refusal that lists the choices."""
     if name == "optimal":
         return Optimal(paytable, coins)
     if name == "hold-nothing":
         return CardBlind(name, paytable.game, _nothing)
     if name == "random":
         return CardBlind(name, paytable.game, _random)
-    raise VideoPokerError(f"--strategy {name!r}: choose one of {', '.join(STRATEGIES)}")
+    file = Path(name)
+    if not name or not os.path.lexists(file):
+        raise VideoPokerError(f"--strategy {quote(name)}: choose one of {', '.join(STRATEGIES)}, or give a "
+                              "chart file (`videopoker strategy PAYTABLE -o FILE` writes one); no such file")
+    return ChartPlayer(f"chart {file.name}", read_chart(file, paytable.game), paytable, coins)
