@@ -186,6 +186,19 @@ HOSTILE = [
     ["paytable", "diff", NINE_SIX], ["paytable", "diff", NINE_SIX, "adir"], ["paytable", "diff", "fifo.yaml", NINE_SIX],
     ["edit", "fifo.yaml"], ["edit", "adir"], ["edit", "missing.yaml"], ["edit", "/dev/zero"], ["edit", "6-5"],
     ["edit", NINE_SIX, "extra"], ["edit", "/nonexistent/dir/x.yaml"], ["edit", ""], ["edit", " "],
+    ["strategy"], ["strategy", "check"], ["strategy", "check", "adir"], ["strategy", NINE_SIX, "extra"],
+    ["strategy", "check", "adir", NINE_SIX], ["strategy", "check", "fifo.yaml", NINE_SIX],
+    ["strategy", "check", "/dev/zero", NINE_SIX], ["strategy", "check", "missing.txt", NINE_SIX],
+    ["strategy", "check", "markup.yaml", NINE_SIX], ["strategy", "check", "escape.yaml", NINE_SIX],
+    ["strategy", "check", "", NINE_SIX], ["strategy", "check", "adir", NINE_SIX, "--lines", "3"],
+    ["strategy", "fifo.yaml"], ["strategy", ""], ["strategy", NINE_SIX, "--lines", "0"],
+    ["strategy", NINE_SIX, "--lines", "x"], ["strategy", NINE_SIX, "--lines", "9" * 5000],
+    ["strategy", NINE_SIX, "-o", "adir"], ["strategy", NINE_SIX, "-o", "/nonexistent/dir/c.txt"],
+    ["strategy", NINE_SIX, "-o", "markup.yaml"], ["strategy", NINE_SIX, "-o", "fifo.yaml", "--force"],
+    ["strategy", NINE_SIX, "--coins", "9"],
+    ["simulate", NINE_SIX, "--strategy", "adir"], ["simulate", NINE_SIX, "--strategy", "/dev/zero"],
+    ["simulate", NINE_SIX, "--strategy", "fifo.yaml"], ["simulate", NINE_SIX, "--strategy", "markup.yaml"],
+    ["simulate", NINE_SIX, "--strategy", ""],
 ]
 
 

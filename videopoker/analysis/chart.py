@@ -17,6 +17,7 @@ fits is discarded whole.  Played that way on every dealt hand, a chart has an ex
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -191,7 +192,11 @@ def parse_chart(text: str, game: Game, where: str) -> Chart:
 def read_chart(path: Path, game: Game) -> Chart:
     """A chart file; a file that cannot be read is one line that names it."""
     try:
-        text = path.read_text(encoding="utf-8")
+        if not stat.S_ISREG(path.stat().st_mode):  # a folder, a FIFO or /dev/zero is never read
+            raise VideoPokerError(f"{path}: not a chart file (a chart is a text file, one pattern a line)")
+        with path.open("rb") as file:
+            data = file.read(MOST_FILE_CHARACTERS * 4 + 1)
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise VideoPokerError(f"{path}: not a text file (a chart is UTF-8 text, one pattern a line)") from None
     except OSError as error:

@@ -38,10 +38,10 @@ def run_strategy(args: argparse.Namespace) -> int:
 def _derive(paytable: Paytable, named: str, args: argparse.Namespace) -> int:
     from videopoker.analysis.chart import chart_file
     from videopoker.analysis.derive import derive_chart
-    from videopoker.paytable.writing import save_text
+    from videopoker.paytable.writing import check_target, save_text
 
-    if args.output is not None and args.output.is_dir():
-        raise VideoPokerError(f"{args.output}: is a folder; give a file name, e.g. {args.output / 'chart.txt'}")
+    if args.output is not None:
+        check_target(args.output, force=args.force, example="chart.txt")  # before the seconds of deriving, not after
     with progress_bar() as bar:
         task = None if bar is None else bar.add_task("deriving the chart", total=1.0)
         result = derive_chart(paytable, args.coins, args.lines,
@@ -108,19 +108,21 @@ def _check(file: Path, paytable: Paytable, args: argparse.Namespace) -> int:
         say("It plays every dealt hand as perfect play does.")
         return 0
     texts = chart.texts()
-    grid = Grid("Where the chart departs from perfect play, costliest first (an example hand of each kind)",
+    grid = Grid("Where the chart departs from perfect play, costliest kinds of hand first",
                 [Column("Hand", right=False), Column("Chart holds", right=False), Column("Line"),
                  Column("Best hold", right=False), Column("Cost"), Column("Of cost")], keys=1,
-                note="Cost: EV per coin the example loses; Of cost: that kind's share of the chart's cost")
+                note="Cost: EV per coin lost on the hand; Of cost: its kind's share of the cost")
     for departure in found:
         grid.rows.append([_cards(departure.hand), _held(departure.hand, departure.chart_hold),
                           _line(texts, departure.line), _held(departure.hand, departure.best_hold),
                           f"{float(departure.cost):.4f}", f"{float(departure.share) * 100:.1f}%"])
     show(grid)
+    say("The best holds above, in a chart's words:")
     for departure in found:
-        chart_line = texts[departure.line - 1] if departure.line <= len(texts) else "no line fits"
-        say(f"{_held(departure.hand, departure.best_hold)}: {departure.best_pattern or 'a hold no pattern names'}, "
-            f"not line {_line(texts, departure.line)} ({chart_line})")
+        say(f"  {_held(departure.hand, departure.best_hold)}: {departure.best_pattern or 'no pattern names it'}")
+    say("The chart's lines above:")
+    for number in sorted({departure.line for departure in found}):
+        say(f"  {number}. {texts[number - 1]}" if number <= len(texts) else "  none: no line fits, discard everything")
     return 0
 
 

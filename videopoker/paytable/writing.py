@@ -43,21 +43,26 @@ def variant_text(source: Path, changes: Mapping[PayCategory, tuple[int, ...]], n
 
 def save_text(target: Path, text: str, *, force: bool = False) -> None:
     """Put ``text`` at ``target`` atomically; an existing file is replaced only with ``force``."""
+    check_target(target, force=force)
+    try:
+        write_atomically(target, text)
+    except OSError as error:
+        raise PaytableError(f"{target}: cannot write: {error.strerror or error}") from None
+
+
+def check_target(target: Path, *, force: bool = False, example: str = "my-table.yaml") -> None:
+    """Refuse a place a file cannot be saved to, before any slow work that would produce it."""
     folder = target.parent
     if not folder.is_dir():
         raise PaytableError(f"{target}: cannot write: there is no folder {folder}; create it or choose "
                             "another place")
     if target.is_dir():
-        raise PaytableError(f"{target}: is a folder; give a file name, e.g. {target / 'my-table.yaml'}")
+        raise PaytableError(f"{target}: is a folder; give a file name, e.g. {target / example}")
     if os.path.lexists(target):
         if not target.is_file():  # a device, FIFO or dangling link is never replaced by a table
             raise PaytableError(f"{target}: is not a regular file; choose another name")
         if not force:
             raise PaytableError(f"{target}: already exists; add --force to replace it, or choose another name")
-    try:
-        write_atomically(target, text)
-    except OSError as error:
-        raise PaytableError(f"{target}: cannot write: {error.strerror or error}") from None
 
 
 def write_variant(source: Path, changes: Mapping[PayCategory, tuple[int, ...]], target: Path,

@@ -1,0 +1,180 @@
+"""Strategy charts: the patterns' words, a chart's exact return checked by brute force and by
+simulation, the derived charts' targets, and chart files read back."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from fractions import Fraction
+from math import comb, lcm
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from videopoker.analysis.chart import chart_file, class_patterns, parse_chart, read_chart, vocabulary
+from videopoker.analysis.derive import chart_return, class_values, departures, derive_chart
+from videopoker.analysis.draws import draw_tables
+from videopoker.analysis.patterns import describe, patterns_of
+from videopoker.cards import parse_hand
+from videopoker.cli import main
+from videopoker.errors import VideoPokerError
+from videopoker.evaluate import GAMES, JACKS_OR_BETTER, PayCategory
+from videopoker.paytable import resolve_paytable
+
+NINE_SIX = "jacks-or-better-9-6"
+
+#: A hand-written chart whose play is easy to write down independently (see ``_three_line_hold``).
+THREE_LINES = """\
+# made hands first; then any pair; then four cards of a suit
+game: jacks-or-better
+1. royal flush or straight flush or four of a kind or full house or flush or straight or three of a kind or two pair
+2. high pair or low pair
+3. 4 to a royal or 4 to a straight flush or 4 to a flush
+"""
+
+
+def _three_line_hold(cards: list[int]) -> int:
+    """The chart above, written as plain rules over a sorted hand: the hold as a mask."""
+    ranks = [card // 4 for card in cards]
+    suits = [card % 4 for card in cards]
+    count = Counter(ranks)
+    category = JACKS_OR_BETTER.categories[JACKS_OR_BETTER.evaluate_index(cards)]
+    if category in (PayCategory.ROYAL_FLUSH, PayCategory.STRAIGHT_FLUSH, PayCategory.FULL_HOUSE,
+                    PayCategory.FLUSH, PayCategory.STRAIGHT):
+        return 0b11111
+    if category is PayCategory.FOUR_OF_A_KIND or category is PayCategory.THREE_OF_A_KIND:
+        kind = max(count, key=lambda rank: count[rank])
+        return sum(1 << place for place, rank in enumerate(ranks) if rank == kind)
+    if category is PayCategory.TWO_PAIR or max(count.values()) == 2:
+        return sum(1 << place for place, rank in enumerate(ranks) if count[rank] == 2)
+    suit, most = Counter(suits).most_common(1)[0]
+    if most == 4:
+        return sum(1 << place for place, card_suit in enumerate(suits) if card_suit == suit)
+    return 0
+
+
+def test_a_hand_written_chart_returns_exactly_what_brute_force_finds() -> None:
+    paytable = resolve_paytable(NINE_SIX)
+    chart = parse_chart(THREE_LINES, paytable.game, "three.txt")
+    played = chart_return(chart, paytable)
+    tables = draw_tables(paytable.game)
+    values = class_values(paytable, 5)
+    total = 0
+    for klass, hand in enumerate(tables.class_hands.tolist()):
+        total += int(tables.class_weights[klass]) * int(values[_three_line_hold(hand), klass])
+    common = lcm(*tables.draw_counts.tolist())
+    assert played.rtp == Fraction(total, comb(52, 5) * common * 5)
+    assert Fraction(92, 100) > played.rtp > Fraction(88, 100)  # no high cards kept: about 90%
+
+
+def test_the_chart_plays_a_hand_as_its_first_fitting_line_says() -> None:
+    game = JACKS_OR_BETTER
+    chart = parse_chart(THREE_LINES, game, "three.txt")
+    for text, kept in [("2h 2d 5h 8h 9h", "2h 2d"), ("Ah Kh 5h 8h 9c", "5h 8h Ah Kh"), ("2c 3d 7h 9s Jd", ""),
+                       ("Js Jd Jh 4c 9s", "Js Jd Jh"), ("8s 9s Ts Js Qs", "8s 9s Ts Js Qs")]:
+        hand = sorted(parse_hand(text), key=lambda card: card.index)
+        holds, _ = chart.play(patterns_of(game, np.array([[card.index for card in hand]], dtype=np.uint8)))
+        held = {str(card) for place, card in enumerate(hand) if int(holds[0]) >> place & 1}
+        assert held == set(kept.split()), text
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_pattern_of_every_family_has_its_own_words(key: str) -> None:
+    game = GAMES[key]
+    words = vocabulary(game)
+    assert len(words.words) == len(words.codes) + len(words.members)  # no two patterns share words
+    for text, codes in words.words.items():
+        assert text == text.lower() and " or " not in text and "#" not in text
+        chart = parse_chart(f"{text}\n", game, "one.txt")
+        assert chart.lines[0].patterns == codes
+    assert describe(game, words.words["discard everything"][0]) == "discard everything"
+
+
+def test_a_derived_chart_meets_the_jacks_or_better_targets_and_reads_back(tmp_path: Path) -> None:
+    paytable = resolve_paytable(NINE_SIX)
+    full = derive_chart(paytable)
+    assert len(full.chart.lines) <= 40 and full.rtp >= Fraction("0.99524"), float(full.rtp)
+    short = derive_chart(paytable, most_lines=12)
+    assert len(short.chart.lines) <= 12 and full.optimal.rtp - short.rtp <= Fraction("0.0015"), float(short.rtp)
+    assert short.chart.texts()[-1] == "discard everything"
+    for result in (full, short):
+        file = tmp_path / "chart.txt"
+        file.write_text(chart_file(result.chart, ["a heading"]), encoding="utf-8")
+        again = read_chart(file, paytable.game)
+        assert again.texts() == result.chart.texts()
+        assert chart_return(again, paytable).rtp == result.rtp
+
+
+@pytest.mark.parametrize("name", ["deuces-wild-full-pay", "joker-poker-kings", "bonus-poker-8-5"])
+def test_every_family_gets_a_chart_close_to_perfect_play(name: str) -> None:
+    paytable = resolve_paytable(name)
+    result = derive_chart(paytable)
+    assert 0 < result.cost < Fraction(1, 1000), float(result.cost)  # within 0.1% of perfect play
+    assert result.analysis.total_combinations == result.optimal.total_combinations
+    worst = departures(result.chart, paytable, most=5)
+    assert worst and all(d.cost > 0 for d in worst)
+    assert sum(d.share for d in departures(result.chart, paytable, most=10_000)) == pytest.approx(1)
+
+
+def test_a_seeded_simulation_of_a_chart_agrees_with_its_exact_return(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    file = tmp_path / "three.txt"
+    file.write_text(THREE_LINES, encoding="utf-8")
+    assert main(["simulate", NINE_SIX, "--strategy", str(file), "--hands", "400000", "--seed", "11",
+                 "--json"]) == 0
+    played = json.loads(capsys.readouterr().out)
+    exact = chart_return(read_chart(file, JACKS_OR_BETTER), resolve_paytable(NINE_SIX))
+    assert played["strategy"] == "chart three.txt"
+    assert abs(played["rtp"] - float(exact.rtp)) < 4 * played["standard_error"]
+    for row in played["rows"]:
+        assert row["expected"] == pytest.approx(float(exact.analysis.row(PayCategory(row["category"])).probability))
+
+
+def test_strategy_writes_a_chart_that_check_reads_back(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    file = tmp_path / "short.txt"
+    assert main(["strategy", NINE_SIX, "--lines", "8", "-o", str(file), "--json"]) == 0
+    derived = json.loads(capsys.readouterr().out)
+    assert set(derived) >= {"paytable", "lines", "rtp", "optimal_rtp", "cost"}
+    assert [line["rank"] for line in derived["lines"]] == list(range(1, len(derived["lines"]) + 1)) and len(
+        derived["lines"]) <= 8
+    assert all(line["text"] == " or ".join(line["pattern"]) for line in derived["lines"])
+    assert main(["strategy", "check", str(file), NINE_SIX, "--json"]) == 0
+    checked = json.loads(capsys.readouterr().out)
+    assert checked["rtp"] == derived["rtp"] and checked["optimal_rtp"] == pytest.approx(0.995439, abs=5e-7)
+    assert checked["cost"] == pytest.approx(derived["cost"])
+    departure = checked["departures"][0]
+    assert set(departure) >= {"hand", "chart_hold", "line", "best_hold", "cost"} and departure["cost"] > 0
+    assert main(["strategy", NINE_SIX, "--lines", "8", "-o", str(file)]) == 1  # no --force: kept
+    assert "already exists" in capsys.readouterr().err
+    assert main(["strategy", "check", str(file), NINE_SIX]) == 0
+    out = capsys.readouterr().out
+    assert "Where the chart departs" in out and "The chart's lines above:" in out
+    assert max(len(line) for line in out.splitlines()[1:]) <= 80  # the first names the file
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("4 to a royl\n", "chart.txt:1: '4 to a royl' is not a pattern of Jacks or Better; did you mean '4 to a royal'"),
+    ("# only words\n\n", "chart.txt: no chart lines"),
+    ("low pair\n\nlow pair\n", "chart.txt:3: 'low pair' is already taken by line 1"),
+    ("game: deuces-wild\nlow pair\n", "chart.txt:1: this chart is for Deuces Wild, not Jacks or Better"),
+    ("game: nonsense\n", "chart.txt:1: this chart is for 'nonsense'"),
+    ("low\x1b[2J pair\n", "chart.txt:1: a control character"),
+])
+def test_a_bad_chart_line_says_where_and_how_to_fix_it(text: str, message: str) -> None:
+    with pytest.raises(VideoPokerError, match="^" + message.replace("(", r"\(").replace("[", r"\[")) as raised:
+        parse_chart(text, JACKS_OR_BETTER, "chart.txt")
+    assert "\n" not in str(raised.value) and "\x1b" not in str(raised.value)
+
+
+def test_a_broad_name_takes_the_patterns_no_line_above_took() -> None:
+    chart = parse_chart("QJ suited\n2 to a royal without a ten\n", JACKS_OR_BETTER, "chart.txt")
+    assert len(chart.lines[0].patterns) == 1 and len(chart.lines[1].patterns) == 5
+    assert chart.texts() == ["QJ suited", "2 to a royal without a ten"]
+    assert chart.numbered()[1] == "2. 2 to a royal without a ten"
+
+
+def test_the_classes_patterns_match_the_hands_own() -> None:
+    tables = draw_tables(JACKS_OR_BETTER)
+    some = np.arange(0, len(tables.class_hands), 997)
+    assert (class_patterns(JACKS_OR_BETTER)[:, some] == patterns_of(JACKS_OR_BETTER, tables.class_hands[some])).all()
