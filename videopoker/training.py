@@ -98,10 +98,36 @@ def ready(paytable: Paytable) -> bool:
 
 
 def warm(paytable: Paytable) -> None:
-    """Load (or build, once) the family's tables, so that judging and hints are instant after."""
+    """Load (or build, once) the family's tables, so that judging and hints are instant after, then
+    the table's strategy chart at its top bet (derived once, a few seconds, then cached), so the
+    trainer can say which chart line plays a hand."""
+    from videopoker.analysis.derive import chart_for
     from videopoker.analysis.draws import draw_tables
 
     draw_tables(paytable.game)
+    chart_for(paytable, paytable.max_coins)
+
+
+def why(paytable: Paytable, coins: int, dealt: Sequence[Card]) -> str | None:
+    """The line of the table's strategy chart that plays ``dealt``, and what it keeps:
+    ``CHART LINE 7: 4 to a flush — HOLD 5♥ 8♥ 9♥ K♥``; None while that chart is not known yet."""
+    import numpy as np
+
+    from videopoker.analysis.derive import chart_for
+    from videopoker.analysis.patterns import patterns_of
+
+    chart = chart_for(paytable, coins, derive=False)
+    if chart is None:
+        return None
+    order = sorted(range(len(dealt)), key=lambda place: dealt[place].index)
+    hand = np.array([[dealt[place].index for place in order]], dtype=np.uint8)
+    holds, lines = chart.play(patterns_of(paytable.game, hand))
+    kept = [dealt[place] for slot, place in enumerate(order) if int(holds[0]) >> slot & 1]
+    kept.sort(key=lambda card: dealt.index(card))
+    line = int(lines[0])
+    text = chart.texts()[line] if line < len(chart.lines) else "discard everything"
+    number = f"LINE {line + 1}" if line < len(chart.lines) else "NO LINE FITS"
+    return f"CHART {number}: {text} — HOLD {cards_text(kept)}"
 
 
 def fraction_text(value: Fraction) -> str:

@@ -120,3 +120,24 @@ async def test_the_trainer_is_kept_in_the_wallet(isolated_home: Path) -> None:
         await until(pilot, lambda: "TRAINER ON" in message(app))
     with Session.open(isolated_home) as session:
         assert session.training.trainer
+
+
+async def test_the_trainer_says_which_chart_line_plays_the_hand(isolated_home: Path) -> None:
+    from videopoker.analysis.derive import chart_for
+    from videopoker.training import why
+
+    app = VideoPokerApp(isolated_home, seed=21, practice=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t", "space")
+        state = session_of(app).state()
+        chart = chart_for(state.paytable, state.bet)  # what the background warm-up derives
+        assert chart is not None
+        best = best_holds(state.paytable, state.hand, state.bet)
+        wrong = next(choice for choice in best if choice.ev < best[0].ev)
+        await hold_exactly(pilot, app, wrong.held)
+        await pilot.press("space")
+        assert isinstance(app.screen, Confirm)
+        reason = why(state.paytable, state.bet, state.hand)
+        assert reason is not None and reason.startswith("CHART LINE ") and reason in app.screen.text
+        number = int(reason.split()[2].rstrip(":"))
+        assert chart.texts()[number - 1] in reason

@@ -24,13 +24,16 @@ minimum per class over them, a few milliseconds, which is what makes the search 
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
+from videopoker.analysis.cache import cache_file, save
 from videopoker.analysis.chart import (
     CHART_TIE_ORDER,
     NO_LINE,
@@ -442,3 +445,40 @@ def departures(chart: Chart, paytable: Paytable, coins: int | None = None, most:
             describe(game, best_code) if best_code != UNNAMED else "", Fraction(int(loss[example]), common * bet),
             int(counts[kind]), Fraction(totals[kind] / whole)))
     return found
+
+
+_CHARTS: dict[tuple[str, bytes, int], Chart] = {}
+
+
+def chart_for(paytable: Paytable, coins: int, derive: bool = True) -> Chart | None:
+    """The full derived chart of ``paytable`` at ``coins``: from memory, from the analysis cache, or
+    derived now (a few seconds) and kept in both; with ``derive=False``, None when not yet known.
+    The trainer names the line of this chart that plays a dealt hand."""
+    bet = check_coins(paytable, coins)
+    game = paytable.game
+    pays = pay_vector(paytable, bet).tobytes()
+    key = (game.key, pays, bet)
+    if key in _CHARTS:
+        return _CHARTS[key]
+    file = cache_file("chart", game, "json", pays, bytes([bet]))
+    chart = _load_chart(file, paytable)
+    if chart is None:
+        if not derive:
+            return None
+        chart = derive_chart(paytable, bet).chart
+        text = json.dumps({"lines": [list(line.patterns) for line in chart.lines]}).encode()
+        save(file, lambda out: out.write(text))
+    _CHARTS[key] = chart
+    return chart
+
+
+def _load_chart(file: Path, paytable: Paytable) -> Chart | None:
+    """A cached chart, if whole and made of patterns the family has."""
+    try:
+        lines = json.loads(file.read_bytes())["lines"]
+        known = set(vocabulary(paytable.game).codes)
+        if not lines or not all(isinstance(line, list) and line and set(line) <= known for line in lines):
+            return None
+        return Chart(paytable.game, tuple(ChartLine(tuple(int(code) for code in line)) for line in lines))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None

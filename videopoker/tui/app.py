@@ -29,7 +29,7 @@ from videopoker.game import MachineState, Phase
 from videopoker.home import home_dir
 from videopoker.paytable import Paytable, load_paytable
 from videopoker.session import REFILL_CREDITS, STARTING_CREDITS, Session
-from videopoker.training import Decision, advice, cards_text, ready, warm
+from videopoker.training import Decision, advice, cards_text, ready, warm, why
 from videopoker.tui.keys import KEYS, bindings
 from videopoker.tui.screens.analysis import AnalysisScreen
 from videopoker.tui.screens.dialog import Confirm
@@ -353,8 +353,11 @@ class VideoPokerApp(App[None]):
         decision = self.session.judge() if trainer or ready(self.session.machine.round.paytable) else None
         if trainer and decision is not None and not decision.right:
             title = "MAJOR MISTAKE" if decision.major else "MINOR MISTAKE"
-            self.push_screen(Confirm(title, f"{decision.warning()}\n\nEV per coin bet. Take the hold back and "
-                                     "change it, or draw with yours.", "DRAW ANYWAY", "TAKE BACK", yes_key="D"),
+            current = self.session.machine.round
+            reason = why(current.paytable, current.bet, current.dealt)
+            because = f"\n{reason}" if reason else ""
+            self.push_screen(Confirm(title, f"{decision.warning()}{because}\n\nEV per coin bet. Take the hold back "
+                                     "and change it, or draw with yours.", "DRAW ANYWAY", "TAKE BACK", yes_key="D"),
                              lambda anyway: self._warned(decision, anyway))
             return
         self.play(lambda session: session.draw(decision))
