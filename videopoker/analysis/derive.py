@@ -199,20 +199,29 @@ def derive_chart(paytable: Paytable, coins: int | None = None, most_lines: int |
     patterns = class_patterns(game)
     values = class_values(paytable, bet)
     vocabulary_ = vocabulary(game)
-    best: tuple[float, list[list[int]]] | None = None
-    for step, wide in enumerate((False, True) if most_lines is not None else (False,)):
-        progress(0.6 + 0.2 * step, "ordering")
-        entries = (Entries(vocabulary_.broad_patterns(patterns), values, tables.class_weights) if wide
-                   else Entries(patterns, values, tables.class_weights, vocabulary_))
+    candidates: list[tuple[float, list[list[int]]]] = []
+
+    def derive(entries: Entries, step: float) -> int:
+        """Order, mend and shorten over ``entries``' patterns; the length before anything is cut."""
+        progress(step, "ordering")
         lines = _refine(entries, [[pattern] for pattern in _pairwise_order(entries)])
         entries = entries.keeping([pattern for line in lines for pattern in line])
+        lines = _shorten(entries, lines, None)
+        free = len(lines)
         lines = _shorten(entries, lines, most_lines)
-        total = _total(entries, lines)
         coded = [[int(entries.codes[p]) for p in line] for line in lines]
-        if best is None or total > best[0]:
-            best = (total, [[fine for code in line for fine in vocabulary_.members.get(code, (code,))]
-                            for line in coded])
-    assert best is not None
+        candidates.append((_total(entries, lines), [[fine for code in line for fine in
+                                                     vocabulary_.members.get(code, (code,))] for line in coded]))
+        return free
+
+    # A short chart is derived over the broad names ("4 to a flush"); the fine patterns are tried too
+    # when the chart may be at least as long as the broad chart is before any cut (below that, cutting
+    # fine lines one by one does worse: 1.0% against 0.1% at 12 lines for 9/6 Jacks or Better).
+    broad_length = derive(Entries(vocabulary_.broad_patterns(patterns), values, tables.class_weights), 0.6) \
+        if most_lines is not None else 0
+    if most_lines is None or most_lines >= broad_length:
+        derive(Entries(patterns, values, tables.class_weights, vocabulary_), 0.8)
+    best = max(candidates, key=lambda candidate: candidate[0])
     discard = int(vocabulary_.words["discard everything"][0])
     if not any(discard in line for line in best[1]):
         best[1].append([discard])  # the last line says what to do when nothing fits
