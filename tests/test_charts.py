@@ -167,6 +167,12 @@ def test_a_bad_chart_line_says_where_and_how_to_fix_it(text: str, message: str) 
     assert "\n" not in str(raised.value) and "\x1b" not in str(raised.value)
 
 
+def test_a_chart_file_may_have_tabs_a_byte_order_mark_and_windows_line_ends(tmp_path: Path) -> None:
+    file = tmp_path / "chart.txt"
+    file.write_bytes("\ufeff1.\tHigh  Pair\r\n2. 4 to a flush.  # a comment\r\n".encode())
+    assert read_chart(file, JACKS_OR_BETTER).texts() == ["high pair", "4 to a flush"]
+
+
 def test_a_broad_name_takes_the_patterns_no_line_above_took() -> None:
     chart = parse_chart("QJ suited\n2 to a royal without a ten\n", JACKS_OR_BETTER, "chart.txt")
     assert len(chart.lines[0].patterns) == 1 and len(chart.lines[1].patterns) == 5

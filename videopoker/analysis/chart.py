@@ -156,7 +156,7 @@ def parse_chart(text: str, game: Game, where: str) -> Chart:
     lines: list[ChartLine] = []
     seen: dict[int, int] = {}
     for number, raw in enumerate(text.splitlines(), 1):
-        body = raw.split("#", 1)[0].strip()
+        body = raw.split("#", 1)[0].replace("\t", " ").strip()
         if not body:
             continue
         control = first_control(body)
@@ -196,7 +196,7 @@ def read_chart(path: Path, game: Game) -> Chart:
             raise VideoPokerError(f"{path}: not a chart file (a chart is a text file, one pattern a line)")
         with path.open("rb") as file:
             data = file.read(MOST_FILE_CHARACTERS * 4 + 1)
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark, as some editors write, is not a pattern
     except UnicodeDecodeError:
         raise VideoPokerError(f"{path}: not a text file (a chart is UTF-8 text, one pattern a line)") from None
     except OSError as error:

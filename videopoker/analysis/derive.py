@@ -10,14 +10,15 @@ a class plays the first pattern of the order that one of its holds has.  The der
 2. An order of the patterns that keeps the total cost of the pairs it puts the wrong way round
    small (a weighted feedback arc set): patterns moved one at a time to their best place until no
    move helps, each move priced in O(patterns) from prefix sums of ``W``.
-3. The order is then played exactly, and improved by swapping neighbours while that raises the
-   exact return.  Lines that never decide a hand, or whose removal costs nothing, go; neighbours
-   of one kind are joined by ``or`` when that costs nothing.
-4. For a chart of at most N lines, the line whose removal (or the pair of neighbours whose joining)
-   costs least is dropped (joined) until N are left.
+3. The order is then played exactly and mended by moving single lines up while that raises the
+   exact return (every move is priced at once from one pass over the classes).  Lines that never
+   decide a hand go, and lines whose removal or joining costs nothing go or are joined.
+4. For a chart of at most N lines, the removal or join (two lines of one kind of hand, the lower
+   moving up into the higher) that costs least is made, a few mending moves after each, until N
+   are left.  Short charts are derived over the broad names ("4 to a flush"), which cut better.
 
 A chart is played on the classes as a sparse list: per class, the first hold (in the chart's tie
-order) of each pattern it has, about a million entries for 52 cards.  A chart's exact return is a
+order) of each pattern it has, about 770,000 entries for 52 cards.  A chart's exact return is a
 minimum per class over them, a few milliseconds, which is what makes the search affordable.
 """
 
