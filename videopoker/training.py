@@ -10,7 +10,7 @@ worth, and the difference, the EV lost.  Sums are exact fractions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -97,15 +97,17 @@ def ready(paytable: Paytable) -> bool:
     return tables_ready(paytable.game)
 
 
-def warm(paytable: Paytable) -> None:
+def warm(paytable: Paytable, progress: Callable[[float, str], None] | None = None) -> None:
     """Load (or build, once) the family's tables, so that judging and hints are instant after, then
     the table's strategy chart at its top bet (derived once, a few seconds, then cached), so the
-    trainer can say which chart line plays a hand."""
+    trainer can say which chart line plays a hand.  ``progress`` is called often along the way;
+    raising there stops the work (a machine that is quitting does not wait for it)."""
     from videopoker.analysis.derive import chart_for
     from videopoker.analysis.draws import draw_tables
 
-    draw_tables(paytable.game)
-    chart_for(paytable, paytable.max_coins)
+    listen = progress or (lambda done, stage: None)
+    draw_tables(paytable.game, listen)
+    chart_for(paytable, paytable.max_coins, progress=listen)
 
 
 def why(paytable: Paytable, coins: int, dealt: Sequence[Card]) -> str | None:

@@ -14,24 +14,34 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from videopoker.analysis.chart import chart_file, class_patterns, read_chart
-from videopoker.analysis.derive import chart_return, derive_chart
+from videopoker.analysis.derive import ChartReturn, chart_return, derive_chart
 from videopoker.analysis.draws import draw_tables
-from videopoker.paytable import resolve_paytable
+from videopoker.paytable import Paytable, resolve_paytable
+
+T = TypeVar("T")
 
 TABLES = ("jacks-or-better-9-6", "bonus-poker-8-5", "deuces-wild-full-pay", "double-double-bonus-9-6",
           "joker-poker-kings")
 
 
-def timed(work, runs: int) -> tuple[object, list[float]]:  # type: ignore[no-untyped-def]
-    seconds, result = [], None
+def timed(work: Callable[[], T], runs: int) -> tuple[T, list[float]]:
+    seconds = []
     for _ in range(runs):
         start = time.perf_counter()
         result = work()
         seconds.append(time.perf_counter() - start)
     return result, seconds
+
+
+def check(file: Path, paytable: Paytable) -> ChartReturn:
+    """What `strategy check` does: read the file, solve the chart exactly."""
+    return chart_return(read_chart(file, paytable.game), paytable)
 
 
 def spread(seconds: list[float]) -> str:
@@ -46,15 +56,14 @@ def main() -> None:
         draw_tables(paytable.game)
         class_patterns(paytable.game)
         for lines in (None, 12):
-            result, seconds = timed(lambda lines=lines: derive_chart(paytable, most_lines=lines), runs)
+            result, seconds = timed(partial(derive_chart, paytable, most_lines=lines), runs)
             file = folder / f"{stem}-{lines}.txt"
-            file.write_text(chart_file(result.chart, []), encoding="utf-8")  # type: ignore[attr-defined]
-            checked, check_seconds = timed(lambda file=file: chart_return(read_chart(file, paytable.game), paytable),
-                                           runs)
-            print(f"{stem:25} {'all' if lines is None else lines:>3} lines: {len(result.chart.lines):2} "  # type: ignore[attr-defined]
-                  f"return {float(result.rtp):.6f} cost {float(result.cost) * 100:.4f}%  "  # type: ignore[attr-defined]
+            file.write_text(chart_file(result.chart, []), encoding="utf-8")
+            checked, check_seconds = timed(partial(check, file, paytable), runs)
+            print(f"{stem:25} {'all' if lines is None else lines:>3} lines: {len(result.chart.lines):2} "
+                  f"return {float(result.rtp):.6f} cost {float(result.cost) * 100:.4f}%  "
                   f"derive {spread(seconds)}  check {spread(check_seconds)}")
-            assert checked.rtp == result.rtp  # type: ignore[attr-defined]
+            assert checked.rtp == result.rtp
     for argv in (["strategy", "jacks-or-better-9-6"], ["strategy", "jacks-or-better-9-6", "--lines", "12"],
                  ["strategy", "check", str(folder / "jacks-or-better-9-6-12.txt"), "jacks-or-better-9-6"]):
         start = time.perf_counter()

@@ -205,11 +205,11 @@ def derive_chart(paytable: Paytable, coins: int | None = None, most_lines: int |
     def derive(entries: Entries, step: float) -> int:
         """Order, mend and shorten over ``entries``' patterns; the length before anything is cut."""
         progress(step, "ordering")
-        lines = _refine(entries, [[pattern] for pattern in _pairwise_order(entries)])
+        lines = _refine(entries, [[pattern] for pattern in _pairwise_order(entries)], MOST_MOVES, progress)
         entries = entries.keeping([pattern for line in lines for pattern in line])
-        lines = _shorten(entries, lines, None)
+        lines = _shorten(entries, lines, None, progress)
         free = len(lines)
-        lines = _shorten(entries, lines, most_lines)
+        lines = _shorten(entries, lines, most_lines, progress)
         coded = [[int(entries.codes[p]) for p in line] for line in lines]
         candidates.append((_total(entries, lines), [[fine for code in line for fine in
                                                      vocabulary_.members.get(code, (code,))] for line in coded]))
@@ -277,11 +277,13 @@ def _total(entries: Entries, lines: list[list[int]]) -> float:
     return entries.play(_numbers(entries, lines))[1]
 
 
-def _refine(entries: Entries, lines: list[list[int]], most_moves: int = MOST_MOVES) -> list[list[int]]:
+def _refine(entries: Entries, lines: list[list[int]], most_moves: int = MOST_MOVES,
+            progress: Progress = _quiet) -> list[list[int]]:
     """Drop the lines no class plays, then move single lines up while the exact return rises."""
     lines = _used(entries, lines)
     scale = entries.scale
     for _ in range(most_moves):
+        progress(0.7, "ordering")  # also where a caller may stop the work (by raising)
         passing, _ = _passing_costs(entries, lines)
         moves = np.cumsum(passing[::-1], axis=0)[::-1]  # moves[i, j]: line j moved up to place i
         moves = np.triu(moves, 1)
@@ -373,7 +375,8 @@ def _joinable(entries: Entries, a: list[int], b: list[int]) -> bool:
     return entries.parts(a + b) <= (MOST_MADE_PARTS if groups == {"made"} else MOST_PARTS)
 
 
-def _shorten(entries: Entries, lines: list[list[int]], most: int | None) -> list[list[int]]:
+def _shorten(entries: Entries, lines: list[list[int]], most: int | None,
+             progress: Progress = _quiet) -> list[list[int]]:
     """Drop and join lines: the free ones always, then the cheapest until ``most`` are left.
 
     Joining line j into line i above it puts j's patterns at i: the classes that play a line
@@ -382,6 +385,7 @@ def _shorten(entries: Entries, lines: list[list[int]], most: int | None) -> list
     """
     scale = entries.scale
     while len(lines) > 1:
+        progress(0.9, "shortening")
         removal = _removal_costs(entries, lines)
         if lines[-1] == [entries.discard]:
             removal[-1] = np.inf  # the last line says what to do when nothing fits
@@ -404,7 +408,7 @@ def _shorten(entries: Entries, lines: list[list[int]], most: int | None) -> list
         else:
             lines = lines[:remove_at] + lines[remove_at + 1:]
         # a free step leaves the order as good as it was; after a costly one, a few moves may mend it
-        lines = _used(entries, lines) if cost <= FREE * scale else _refine(entries, lines, MOVES_AFTER_CUT)
+        lines = _used(entries, lines) if cost <= FREE * scale else _refine(entries, lines, MOVES_AFTER_CUT, progress)
     return lines
 
 
@@ -460,7 +464,7 @@ def departures(chart: Chart, paytable: Paytable, coins: int | None = None, most:
 _CHARTS: dict[tuple[str, bytes, int], Chart] = {}
 
 
-def chart_for(paytable: Paytable, coins: int, derive: bool = True) -> Chart | None:
+def chart_for(paytable: Paytable, coins: int, derive: bool = True, progress: Progress = _quiet) -> Chart | None:
     """The full derived chart of ``paytable`` at ``coins``: from memory, from the analysis cache, or
     derived now (a few seconds) and kept in both; with ``derive=False``, None when not yet known.
     The trainer names the line of this chart that plays a dealt hand."""
@@ -475,7 +479,7 @@ def chart_for(paytable: Paytable, coins: int, derive: bool = True) -> Chart | No
     if chart is None:
         if not derive:
             return None
-        chart = derive_chart(paytable, bet).chart
+        chart = derive_chart(paytable, bet, progress=progress).chart
         text = json.dumps({"lines": [list(line.patterns) for line in chart.lines]}).encode()
         save(file, lambda out: out.write(text))
     _CHARTS[key] = chart

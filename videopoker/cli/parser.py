@@ -129,9 +129,10 @@ def build_parser(only: str | None = None) -> Parser:
 
     if only in (None, "strategy"):
         strategy = commands.add_parser(
-            "strategy", usage="videopoker strategy PAYTABLE [--lines N] [--coins C] [-o FILE] [--force] [--json]\n"
-                              "       videopoker strategy check FILE PAYTABLE [--coins C] [--json]", help="a strategy chart derived for a paytable; `strategy check FILE PAYTABLE`: "
-                             "any chart's exact return",
+            "strategy",
+            usage="videopoker strategy PAYTABLE [--lines N] [--coins C] [-o FILE] [--force] [--json]\n"
+                  "       videopoker strategy check FILE PAYTABLE [--coins C] [--json]",
+            help="a strategy chart derived for a paytable; `strategy check FILE PAYTABLE`: any chart's exact return",
             description="`strategy PAYTABLE` derives a ranked chart of hold patterns and its exact return; "
                         "`strategy check FILE PAYTABLE` gives the exact return of a chart file and where it "
                         "departs from perfect play.")

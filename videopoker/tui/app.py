@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Static
+from textual.worker import get_current_worker
 
 from videopoker.cards import Card
 from videopoker.errors import GameError, InsufficientCredit, StateError, VideoPokerError
@@ -100,6 +101,23 @@ class MachineScreen(Screen[None]):
         fit = getattr(self.app, "fit", None)
         if fit is not None:
             fit()
+
+
+class _Cancelled(Exception):
+    """Raised inside a warm-up worker whose app is leaving, to stop the work where it is."""
+
+
+def _warm_until_cancelled(paytable: Paytable) -> None:
+    """:func:`warm` in a thread worker that stops at its next progress call once cancelled (the app
+    cancels its workers when it quits, and would otherwise wait seconds for a chart's derivation)."""
+    worker = get_current_worker()
+
+    def listen(done: float, stage: str) -> None:
+        if worker.is_cancelled:
+            raise _Cancelled
+
+    with contextlib.suppress(_Cancelled):
+        warm(paytable, listen)
 
 
 class VideoPokerApp(App[None]):
@@ -204,7 +222,7 @@ class VideoPokerApp(App[None]):
         if self.session.machine.round is not None:
             tables.setdefault(self.session.machine.round.paytable.game.key, self.session.machine.round.paytable)
         for paytable in tables.values():
-            self.run_worker(lambda table=paytable: warm(table), thread=True, group="warm")
+            self.run_worker(lambda table=paytable: _warm_until_cancelled(table), thread=True, group="warm")
 
     def _answer_damaged(self, start_over: bool | None) -> None:
         if not start_over:
