@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from videopoker.analysis.draws import HOLDS, draw_tables
 from videopoker.analysis.exact import TIE_ORDER
-from videopoker.analysis.patterns import UNNAMED, broad, describe, normal, patterns_of, rules_of
+from videopoker.analysis.patterns import UNNAMED, Kind, Pattern, broad, describe, normal, patterns_of, rules_of
 from videopoker.errors import VideoPokerError
 from videopoker.evaluate import Game
 from videopoker.usertext import first_control, quote
@@ -78,7 +78,7 @@ class Chart:
                     parts.append(code)
                     left.discard(code)
             placed.update(line.patterns)
-            texts.append(" or ".join(describe(self.game, code) for code in parts))
+            texts.append(" or ".join(describe(self.game, code) for code in sorted(parts, key=reading_order)))
         return texts
 
     def numbered(self) -> list[str]:
@@ -102,6 +102,15 @@ class Chart:
         lines[0] = np.minimum(lines[0], len(self.lines))  # discarding everything is always there
         holds = (lines * HOLDS + TIE_RANK[:, None]).argmin(axis=0)
         return holds, lines[holds, np.arange(patterns.shape[1])]
+
+
+def reading_order(code: int) -> tuple[int, ...]:
+    """Where a pattern goes among the others of its line: made hands from the best down, then more
+    cards before fewer, more ways and high cards before fewer (the order of a line never changes
+    what it plays, only how easily it reads)."""
+    pattern = Pattern.unpack(code)
+    return (pattern.kind, pattern.detail if pattern.kind is Kind.MADE else 0, -pattern.cards, -pattern.wilds,
+            -pattern.ways, -pattern.high, -pattern.detail)
 
 
 @dataclass(frozen=True)

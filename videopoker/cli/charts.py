@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from videopoker.cards import Card
 from videopoker.cli.commands import coins_text, progress_bar
-from videopoker.cli.output import Column, Grid, say, show
+from videopoker.cli.output import Column, Grid, say, say_item, show
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, resolve_paytable
 
@@ -53,8 +53,9 @@ def _derive(paytable: Paytable, named: str, args: argparse.Namespace) -> int:
         return 0
     say(f"Strategy chart for {paytable.name} ({paytable.game.title}), {coins_text(result.analysis.coins)}; "
         "the first line that fits the dealt hand says what to hold:")
+    width = len(str(len(result.chart.lines))) + 2
     for line in result.chart.numbered():
-        print(line)
+        say_item(line, width)
     say(_summary(result))
     if args.output is not None:
         say(f"Saved to {args.output}; `videopoker strategy check {shlex.quote(str(args.output))} "

@@ -153,6 +153,21 @@ def say(text: str) -> None:
         sys.stdout.write(visible(text) + "\n")
 
 
+def say_item(text: str, indent: int) -> None:
+    """A numbered item (a chart's line): on a terminal, wrapped at its width with the later lines
+    under the item's words; piped, one line as it is, so it can be read back."""
+    console = screen()
+    if console is None:
+        sys.stdout.write(visible(text) + "\n")
+        return
+    import textwrap
+
+    from rich.text import Text
+
+    for line in textwrap.wrap(visible(text), width=max(console.width, 40), subsequent_indent=" " * indent):
+        console.print(Text(line), soft_wrap=True)
+
+
 def short_line(text: str) -> str:
     """``text`` as one visible line of bounded length."""
     line = visible(text)
