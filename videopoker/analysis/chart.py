@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from videopoker.analysis.draws import HOLDS, draw_tables
 from videopoker.analysis.exact import TIE_ORDER
-from videopoker.analysis.patterns import UNNAMED, Kind, Pattern, broad, describe, normal, patterns_of, rules_of
+from videopoker.analysis.patterns import UNNAMED, Kind, Pattern, broad, describe, normal, patterns_of
 from videopoker.errors import VideoPokerError
 from videopoker.evaluate import Game
 from videopoker.usertext import first_control, quote
@@ -137,8 +137,7 @@ class Vocabulary:
 def vocabulary(game: Game) -> Vocabulary:
     patterns = class_patterns(game)
     codes = np.unique(patterns[patterns != UNNAMED])
-    high = rules_of(game).high_rank
-    wide = broad(codes, ten_is_low=high is not None and high > 8)
+    wide = broad(game, codes)
     members: dict[int, list[int]] = {}
     for code, cover in zip(codes.tolist(), wide.tolist()):
         members.setdefault(cover, []).append(code)

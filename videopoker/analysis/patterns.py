@@ -59,7 +59,6 @@ _MASKS = {name: (1 << bits) - 1 for name, bits in _FIELDS}
 #: The straights as 13-bit rank masks (bit 0 the deuce, bit 12 the ace), the wheel first.
 STRAIGHTS = (0b1_0000_0000_1111, *(0b11111 << low for low in range(9)))
 ROYAL_RANKS = 0b11111 << 8
-TEN_BIT = 1 << 8
 
 #: Rank classes of a pair or of a kind: the ones a game pays differently.
 ANY, ACES, LOW_QUADS, HIGH, LOW = range(5)
@@ -223,32 +222,41 @@ def _made_patterns(game: Game, categories: npt.NDArray[np.integer]) -> npt.NDArr
     return codes.take(np.asarray(categories, dtype=np.intp))
 
 
-#: What a broad pattern forgets, per kind (a 4-card straight draw keeps outside or inside).
-_BROAD_DROPS = {
-    Kind.STRAIGHT_FLUSH: ("ways", "high"), Kind.FLUSH: ("high",), Kind.ROYAL: ("detail",), Kind.HIGH: ("detail",),
-    Kind.MADE: ("wilds",),
-}
+TEN = 8  # the ten's rank index
+
+
+def ten_splits(rules: Rules) -> bool:
+    """Whether two cards to a royal are told apart by a ten: where a ten is no high card (jacks or
+    better), KT suited is a weaker hold than KQ suited."""
+    return rules.high_rank is not None and rules.high_rank > TEN
+
+
+def _broad_drops(rules: Rules) -> dict[Kind, tuple[str, ...]]:
+    """What a broad pattern forgets, per kind: the detail a short chart does without, and the wild
+    cards (but a draw to a royal keeps them where it keeps its ten, so its words stay true)."""
+    royal = ("detail",) if ten_splits(rules) else ("detail", "wilds")
+    return {Kind.STRAIGHT_FLUSH: ("ways", "high", "wilds"), Kind.FLUSH: ("high", "wilds"), Kind.ROYAL: royal,
+            Kind.HIGH: ("detail",), Kind.MADE: ("wilds",), Kind.OF_A_KIND: ("wilds",),
+            Kind.STRAIGHT: ("high", "wilds")}
 
 
 def _field_mask(*fields: str) -> int:
     return sum(_MASKS[name] << _SHIFTS[name] for name in fields)
 
 
-def broad(patterns: npt.NDArray[np.int64], ten_is_low: bool) -> npt.NDArray[np.int64]:
+def broad(game: Game, patterns: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """Each pattern as a short chart names it: "4 to a straight flush" for every 4-card straight-flush
-    draw, "2 to a royal" for QJ, KQ... suited, "2 high cards unsuited" for KQ, QJ..., a made hand
-    with any number of wild cards.  Kinds with nothing to forget stay as they are."""
+    draw, "2 to a royal without a ten" for QJ, KQ... suited, "2 high cards unsuited" for KQ, QJ...,
+    "three of a kind" with any number of wild cards.  Kinds with nothing to forget stay as they are."""
+    rules = rules_of(game)
     kind = (patterns >> _SHIFTS["kind"]) & _MASKS["kind"]
     named = patterns != UNNAMED
     flag = 1 << _SHIFTS["broad"]
     wide = patterns.copy()
-    drops = {**{which: _field_mask(*fields) for which, fields in _BROAD_DROPS.items()},
-             Kind.STRAIGHT: _field_mask("high")}
-    for which, drop in drops.items():
-        wide = np.where(named & (kind == which), (wide & ~drop) | flag, wide)
-    # two cards to a royal keep whether one is a ten, unless a ten is a high card (tens or better)
-    ten = patterns & (TEN_BIT << _SHIFTS["detail"])
-    wide = np.where(named & (kind == Kind.ROYAL) & (ten_is_low), wide | ten, wide)
+    for which, fields in _broad_drops(rules).items():
+        wide = np.where(named & (kind == which), (wide & ~_field_mask(*fields)) | flag, wide)
+    if ten_splits(rules):  # two natural cards to a royal keep whether one is a ten
+        wide = np.where(named & (kind == Kind.ROYAL), wide | (patterns & (1 << (TEN + _SHIFTS["detail"]))), wide)
     cards = (patterns >> _SHIFTS["cards"]) & _MASKS["cards"]
     short_straight = named & (kind == Kind.STRAIGHT) & (cards < 4)
     return np.where(short_straight, wide & ~_field_mask("ways"), wide)
@@ -277,8 +285,10 @@ def describe(game: Game, code: int) -> str:
         text = _of_a_kind(rules, held, pattern.detail)
     elif kind is Kind.TWO_PAIR:
         text = "two pair"
-    elif kind is Kind.ROYAL and pattern.broad:
+    elif kind is Kind.ROYAL and pattern.broad and ten_splits(rules) and held == 2 and not pattern.wilds:
         text = f"{held} to a royal {'with' if pattern.detail else 'without'} a ten"
+    elif kind is Kind.ROYAL and pattern.broad:
+        text = f"{held} to a royal"
     elif kind is Kind.ROYAL:
         text = f"{_ranks(pattern.detail)} suited" if pattern.detail else f"{held} to a royal"
     elif pattern.broad and kind is not Kind.HIGH:
@@ -295,7 +305,8 @@ def describe(game: Game, code: int) -> str:
     else:
         alone = f"{_RANK_WORDS[pattern.detail.bit_length() - 1]} alone"
         text = f"{_ranks(pattern.detail)} unsuited" if held > 1 else alone
-    if rules.wild and not (pattern.broad and kind is Kind.MADE):  # a broad made hand has any wild cards
+    if rules.wild and not (pattern.broad and "wilds" in _broad_drops(rules).get(kind, ())):
+        # a broad pattern that forgets its wild cards has any number of them
         text += f" ({_wild_count(rules, pattern.wilds)})"
     return text
 
