@@ -112,7 +112,7 @@ class Entries:
         first = np.ones(len(order), dtype=bool)
         first[1:] = (klass[1:] != klass[:-1]) | (pattern_ids[1:] != pattern_ids[:-1])
         klass, pattern_ids, holds = klass[first], pattern_ids[first], holds[first]
-        by_tie = np.lexsort((TIE_RANK[holds], klass))  # within a class, in tie order (see _passing_costs)
+        by_tie = np.lexsort((TIE_RANK[holds], klass))  # within a class, in tie order (see _step_costs)
         self.klass, self.pattern, self.hold = klass[by_tie], pattern_ids[by_tie], holds[by_tie]
         self.value = values[self.hold, self.klass]
         self.tie = TIE_RANK[self.hold]
@@ -284,7 +284,7 @@ def _refine(entries: Entries, lines: list[list[int]], most_moves: int = MOST_MOV
     scale = entries.scale
     for _ in range(most_moves):
         progress(0.7, "ordering")  # also where a caller may stop the work (by raising)
-        passing, _ = _passing_costs(entries, lines)
+        passing = _step_costs(entries, lines).passing
         moves = np.cumsum(passing[::-1], axis=0)[::-1]  # moves[i, j]: line j moved up to place i
         moves = np.triu(moves, 1)
         i, j = np.unravel_index(int(np.argmin(moves)), moves.shape)
@@ -294,11 +294,23 @@ def _refine(entries: Entries, lines: list[list[int]], most_moves: int = MOST_MOV
     return _used(entries, lines)
 
 
-def _passing_costs(entries: Entries, lines: list[list[int]]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """``passing[f, j]``: the fall in the weighted total when line j is put above line f, over the
+@dataclass(frozen=True)
+class StepCosts:
+    """What each change to a chart would cost, exactly, from one pass over the classes.
+
+    ``passing[f, j]``: the fall in the weighted total when line j is put above line f, over the
     classes that play line f (each then keeps its hold of line j); ``sharing[f, j]``: the same when
-    line j joins line f, where a class switches only if the tie rule prefers its hold of line j.
-    Line ``len(lines)`` stands for discarding when nothing fits."""
+    line j joins line f, where a class switches only if the tie rule prefers its hold of line j;
+    ``removal[f]``: when line f goes, and the classes that play it keep their hold of the next line
+    they have.  Line ``len(lines)`` stands for discarding when nothing fits.
+    """
+
+    passing: npt.NDArray[np.float64]
+    sharing: npt.NDArray[np.float64]
+    removal: npt.NDArray[np.float64]
+
+
+def _step_costs(entries: Entries, lines: list[list[int]]) -> StepCosts:
     size = len(lines) + 1
     numbers = _numbers(entries, lines)
     line = numbers.take(entries.pattern)
@@ -322,33 +334,17 @@ def _passing_costs(entries: Entries, lines: list[list[int]]) -> tuple[npt.NDArra
     passing = np.bincount(cell, weights=loss, minlength=size * size).astype(np.float64).reshape(size, size)
     preferred = tie < first_tie[klass]
     sharing = np.bincount(cell[preferred], weights=loss[preferred], minlength=size * size).astype(np.float64)
-    sharing = sharing.reshape(size, size)
-    return passing, sharing
+    # a class's next line is its first cell below the one it plays
+    runner = np.ones(len(klass), dtype=bool)
+    runner[1:] = klass[1:] != klass[:-1]
+    removal = np.bincount(played[klass[runner]], weights=loss[runner], minlength=size).astype(np.float64)
+    return StepCosts(passing, sharing.reshape(size, size), removal[:len(lines)])
 
 
 def _used(entries: Entries, lines: list[list[int]]) -> list[list[int]]:
     holds, _ = entries.play(_numbers(entries, lines))
     played = set(np.unique(entries.pattern_by_class.take(entries.rows + holds)).tolist()) | {entries.discard}
     return [kept for line in lines if (kept := [p for p in line if p in played])]
-
-
-def _removal_costs(entries: Entries, lines: list[list[int]]) -> npt.NDArray[np.float64]:
-    """The exact fall in the weighted total if each line alone were removed: the classes that play
-    it go to the next line they have (at worst, discarding everything)."""
-    numbers = _numbers(entries, lines)
-    line = numbers.take(entries.pattern)
-    ends = np.diff(np.append(entries.starts, len(line)))
-    least = np.minimum.reduceat(line * HOLDS + entries.tie, entries.starts)
-    played, first_hold = least // HOLDS, TIE_ORDER_ARRAY.take(least % HOLDS)
-    first_value = entries.by_class.take(entries.rows + first_hold)
-    big = np.iinfo(np.int64).max
-    elsewhere = (line != played.repeat(ends)) & (line < NO_LINE)
-    runner = np.minimum.reduceat(np.where(elsewhere, line * HOLDS + entries.tie, big), entries.starts)
-    runner_hold = np.where(runner == big, first_hold, TIE_ORDER_ARRAY.take(runner % HOLDS))
-    runner_value = entries.by_class.take(entries.rows + runner_hold)
-    loss = entries.weights * (first_value - runner_value)
-    costs = np.bincount(np.minimum(played, len(lines)), weights=loss, minlength=len(lines) + 1)
-    return costs[:len(lines)].astype(np.float64)
 
 
 #: Most patterns a line names (after broad names), so that a line stays one thought; made hands
@@ -386,10 +382,10 @@ def _shorten(entries: Entries, lines: list[list[int]], most: int | None,
     scale = entries.scale
     while len(lines) > 1:
         progress(0.9, "shortening")
-        removal = _removal_costs(entries, lines)
+        costs = _step_costs(entries, lines)
+        removal, passing, sharing = costs.removal, costs.passing, costs.sharing
         if lines[-1] == [entries.discard]:
             removal[-1] = np.inf  # the last line says what to do when nothing fits
-        passing, sharing = _passing_costs(entries, lines)
         size = len(lines)
         # joins[i, j] = sharing[i, j] + sum of passing[f, j] for i < f < j
         between = np.cumsum(passing[::-1], axis=0)[::-1]
