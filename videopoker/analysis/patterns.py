@@ -33,7 +33,8 @@ UNNAMED = -1
 
 
 class Kind(IntEnum):
-    """What a hold is, in the order a pattern is looked for (the first that fits names it)."""
+    """What a hold is (:func:`held_patterns` tries them in a fixed order; the first that fits names
+    it).  The numbers are stored in chart caches and order a line's words: they never change."""
 
     DISCARD = 0
     MADE = 1       # all five cards, a straight or better as dealt
