@@ -115,6 +115,7 @@ class Entries:
         by_tie = np.lexsort((TIE_RANK[holds], klass))  # within a class, in tie order (see _step_costs)
         self.klass, self.pattern, self.hold = klass[by_tie], pattern_ids[by_tie], holds[by_tie]
         self.value = values[self.hold, self.klass]
+        self.entry_weights = weights.astype(np.float64)[self.klass]
         self.tie = TIE_RANK[self.hold]
         self.starts = np.searchsorted(self.klass, np.arange(classes))
         self.weights = weights.astype(np.float64)
@@ -166,7 +167,7 @@ class Entries:
         discard_value = self.by_class.take(self.rows[single] + 0)
         subset.constant = self.constant + float(np.dot(self.weights[single], discard_value))
         renumber = np.cumsum(open_classes) - 1
-        for name in ("klass", "pattern", "hold", "value", "tie"):
+        for name in ("klass", "pattern", "hold", "value", "tie", "entry_weights"):
             setattr(subset, name, getattr(self, name)[where])
         subset.klass = renumber.take(subset.klass)
         subset.rows, subset.weights = self.rows[open_classes], self.weights[open_classes]
@@ -318,18 +319,17 @@ def _step_costs(entries: Entries, lines: list[list[int]]) -> StepCosts:
     least = np.minimum.reduceat(line * HOLDS + entries.tie, entries.starts)
     played, first_tie = least // HOLDS, least % HOLDS
     first_value = entries.by_class.take(entries.rows + TIE_ORDER_ARRAY.take(first_tie))
-    below = (line < NO_LINE) & (line > played.repeat(ends))
+    below = np.flatnonzero((line < NO_LINE) & (line > played.repeat(ends)))
     # the best tie of each (class, line): entries run in tie order within each class, so a stable
     # sort by cell (nearly sorted already: a merge of short runs) puts each cell's best first
-    cells_all = entries.klass[below] * size + line[below]
-    order = np.argsort(cells_all, kind="stable")
-    cells, tie = cells_all[order], entries.tie[below][order]
+    cells = entries.klass[below] * size + line[below]
+    order = np.argsort(cells, kind="stable")
+    cells, below = cells[order], below[order]
     first = np.ones(len(cells), dtype=bool)
     first[1:] = cells[1:] != cells[:-1]
-    cells, tie = cells[first], tie[first]
-    klass, where = cells // size, cells % size
-    value = entries.by_class.take(entries.rows[klass] + TIE_ORDER_ARRAY.take(tie))
-    loss = entries.weights[klass] * (first_value[klass] - value)
+    cells, below = cells[first], below[first]
+    klass, where, tie = cells // size, cells % size, entries.tie[below]
+    loss = entries.entry_weights[below] * (first_value[klass] - entries.value[below])
     cell = played[klass] * size + where
     passing = np.bincount(cell, weights=loss, minlength=size * size).astype(np.float64).reshape(size, size)
     preferred = tie < first_tie[klass]
