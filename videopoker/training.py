@@ -19,6 +19,7 @@ from videopoker.cards import Card
 from videopoker.paytable import Paytable
 
 if TYPE_CHECKING:
+    from videopoker.analysis.chart import Chart
     from videopoker.analysis.hint import HoldChoice
 
 #: A mistake costing at least this much per coin bet is major; less is minor.  A tenth of a coin
@@ -110,26 +111,43 @@ def warm(paytable: Paytable, progress: Callable[[float, str], None] | None = Non
     chart_for(paytable, paytable.max_coins, progress=listen)
 
 
-def why(paytable: Paytable, coins: int, dealt: Sequence[Card]) -> str | None:
-    """The line of the table's strategy chart that plays ``dealt``, and what it keeps:
-    ``CHART LINE 7: 4 to a flush — HOLD 5♥ 8♥ 9♥ K♥``; None while that chart is not known yet."""
+@dataclass(frozen=True)
+class PlayedLine:
+    """The line of a strategy chart that plays a dealt hand, and the cards it keeps."""
+
+    number: int                  # from 1; 0 when no line fits and everything is discarded
+    words: str
+    kept: tuple[Card, ...]
+
+    def text(self) -> str:
+        """``CHART LINE 7: 4 to a flush — HOLD K♥ 5♥ 8♥ 9♥``."""
+        where = f"LINE {self.number}" if self.number else "NO LINE FITS"
+        return f"CHART {where}: {self.words} — HOLD {cards_text(self.kept)}"
+
+
+def chart_line_of(chart: Chart, paytable: Paytable, dealt: Sequence[Card]) -> PlayedLine:
+    """Which line of ``chart`` plays ``dealt``, as a player following it would find."""
     import numpy as np
 
-    from videopoker.analysis.derive import chart_for
     from videopoker.analysis.patterns import patterns_of
 
-    chart = chart_for(paytable, coins, derive=False)
-    if chart is None:
-        return None
     order = sorted(range(len(dealt)), key=lambda place: dealt[place].index)
     hand = np.array([[dealt[place].index for place in order]], dtype=np.uint8)
     holds, lines = chart.play(patterns_of(paytable.game, hand))
-    kept = [dealt[place] for slot, place in enumerate(order) if int(holds[0]) >> slot & 1]
-    kept.sort(key=lambda card: dealt.index(card))
+    kept = {order[slot] for slot in range(len(order)) if int(holds[0]) >> slot & 1}
     line = int(lines[0])
-    text = chart.texts()[line] if line < len(chart.lines) else "discard everything"
-    number = f"LINE {line + 1}" if line < len(chart.lines) else "NO LINE FITS"
-    return f"CHART {number}: {text} — HOLD {cards_text(kept)}"
+    fits = line < len(chart.lines)
+    return PlayedLine(line + 1 if fits else 0, chart.texts()[line] if fits else "discard everything",
+                      tuple(card for place, card in enumerate(dealt) if place in kept))
+
+
+def why(paytable: Paytable, coins: int, dealt: Sequence[Card]) -> str | None:
+    """The line of the table's strategy chart that plays ``dealt``, and what it keeps:
+    ``CHART LINE 7: 4 to a flush — HOLD 5♥ 8♥ 9♥ K♥``; None while that chart is not known yet."""
+    from videopoker.analysis.derive import chart_for
+
+    chart = chart_for(paytable, coins, derive=False)
+    return None if chart is None else chart_line_of(chart, paytable, dealt).text()
 
 
 def fraction_text(value: Fraction) -> str:

@@ -141,3 +141,30 @@ async def test_the_trainer_says_which_chart_line_plays_the_hand(isolated_home: P
         assert reason is not None and reason.startswith("CHART LINE ") and reason in app.screen.text
         number = int(reason.split()[2].rstrip(":"))
         assert chart.texts()[number - 1] in reason
+
+
+async def test_the_chart_screen_marks_the_line_that_plays_the_dealt_hand(isolated_home: Path) -> None:
+    from videopoker.analysis.derive import chart_for
+    from videopoker.training import chart_line_of
+    from videopoker.tui.screens.chart import ChartScreen
+
+    app = VideoPokerApp(isolated_home, seed=21, practice=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        state = session_of(app).state()
+        chart = chart_for(state.paytable, state.bet)
+        assert chart is not None
+        line = chart_line_of(chart, state.paytable, state.hand)
+        await pilot.press("c")
+        assert isinstance(app.screen, ChartScreen)
+        screen = app.screen
+        await until(pilot, lambda: len(screen.query(".chart-line")) == len(chart.lines))
+        summary = str(screen.query_one("#chart-summary", Static).render())
+        assert "THIS HAND: line " in summary and "returns 99.5429%" in summary
+        marked = screen.query(".marked")
+        assert len(marked) == (1 if line.number else 0)
+        if line.number:
+            assert f"line {line.number} (marked)" in summary
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ChartScreen)
+        assert session_of(app).state().phase is Phase.DEALT  # the hand waits as it was

@@ -33,6 +33,7 @@ from videopoker.session import REFILL_CREDITS, STARTING_CREDITS, Session
 from videopoker.training import Decision, advice, cards_text, ready, warm, why
 from videopoker.tui.keys import KEYS, bindings
 from videopoker.tui.screens.analysis import AnalysisScreen
+from videopoker.tui.screens.chart import ChartScreen
 from videopoker.tui.screens.dialog import Confirm
 from videopoker.tui.screens.grades import GradesScreen
 from videopoker.tui.screens.help import HelpScreen
@@ -412,6 +413,17 @@ class VideoPokerApp(App[None]):
         if self.session is not None:
             state = self.session.state()
             self.push_screen(GradesScreen(self.session.training, state.paytable, state.bet))
+
+    def action_strategy_chart(self) -> None:
+        """The table's strategy chart; with a hand dealt, the chart of its round and its line marked."""
+        if self.session is None:
+            return
+        current = self.session.machine.round
+        if current is not None:
+            self.push_screen(ChartScreen(current.paytable, current.bet, current.dealt))
+        else:
+            state = self.session.state()
+            self.push_screen(ChartScreen(state.paytable, state.bet, None))
 
     def action_bet_one(self) -> None:
         self.play(Session.bet_one)

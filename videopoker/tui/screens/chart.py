@@ -1,0 +1,93 @@
+"""The strategy chart screen (`c`): the table's chart at the bet on the meter, the line that plays
+the dealt hand marked, and the exact cost of following it.
+
+The chart is the one `videopoker strategy PAYTABLE` derives (:func:`~videopoker.analysis.derive.chart_for`):
+read from the cache when the warm-up has derived it, else derived here in a worker (a few seconds,
+with a line saying so), which stops if the screen is closed first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+from textual.worker import get_current_worker
+
+from videopoker.cards import Card
+from videopoker.paytable import Paytable
+from videopoker.training import cards_text, chart_line_of
+from videopoker.usertext import counted, visible
+
+
+class _Closed(Exception):
+    """Raised in the worker when the screen has been closed, to stop the derivation."""
+
+
+class ChartScreen(ModalScreen[None]):
+    """A table's strategy chart; escape, c or enter closes it."""
+
+    BINDINGS = [Binding("escape,c,C,enter,space,q,Q", "dismiss", "close")]
+
+    def __init__(self, paytable: Paytable, coins: int, dealt: Sequence[Card] | None) -> None:
+        super().__init__()
+        self.paytable, self.coins, self.dealt = paytable, coins, tuple(dealt) if dealt else None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            with Horizontal(classes="dialog-head"):
+                yield Static(f"STRATEGY CHART · {visible(self.paytable.name)} · {counted(self.coins, 'coin')}",
+                             classes="dialog-title", markup=False)
+                yield Button("CLOSE", id="close", action="screen.dismiss", compact=True)
+            with VerticalScroll():
+                yield Static("Deriving the chart from the exact solution (a few seconds, once)…", id="chart-summary",
+                             classes="dialog-text", markup=False)
+
+    def on_mount(self) -> None:
+        self.run_worker(self._derive, thread=True, exclusive=True)
+
+    def _derive(self) -> None:
+        from videopoker.analysis.derive import chart_for, chart_return
+
+        worker = get_current_worker()
+
+        def listen(done: float, stage: str) -> None:
+            if worker.is_cancelled:
+                raise _Closed
+
+        try:
+            chart = chart_for(self.paytable, self.coins, progress=listen)
+            assert chart is not None
+            played = chart_return(chart, self.paytable, self.coins)
+        except _Closed:
+            return
+        texts = chart.texts()
+        line = chart_line_of(chart, self.paytable, self.dealt) if self.dealt else None
+        summary = (f"{len(texts)} lines, best first: the first that fits the dealt hand says what to hold. "
+                   f"Played literally it returns {float(played.rtp) * 100:.4f}%; perfect play "
+                   f"{float(played.optimal.rtp) * 100:.4f}% (cost {float(played.cost) * 100:.4f}%).")
+        if line is not None:
+            where = f"line {line.number} (marked)" if line.number else "no line fits: discard everything"
+            summary += f"\nTHIS HAND: {where} — HOLD {cards_text(line.kept)}"
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._show, texts, summary, line.number if line else None)
+
+    def _show(self, texts: list[str], summary: str, marked: int | None) -> None:
+        self.query_one("#chart-summary", Static).update(summary)
+        width = len(str(len(texts))) + 1
+        rows = []
+        for number, text in enumerate(texts, 1):
+            row = Table(box=None, show_header=False, padding=(0, 1), expand=True)
+            row.add_column(justify="right", no_wrap=True, width=width)
+            row.add_column(ratio=1)
+            row.add_row(f"{number}.", visible(text))
+            rows.append(Static(row, classes="chart-line marked" if number == marked else "chart-line"))
+        scroll = self.query_one(VerticalScroll)
+        scroll.mount_all(rows)
+        if marked:
+            self.call_after_refresh(scroll.scroll_to_widget, rows[marked - 1], animate=False)
+        scroll.focus()
