@@ -394,6 +394,12 @@ def _shorten(entries: Entries, lines: list[list[int]], most: int | None,
             for j in range(i + 1, size):
                 if _joinable(entries, lines[i], lines[j]):
                     joins[i, j] = sharing[i, j] + between[i + 1, j]
+        free = [place for place in range(size) if removal[place] <= FREE * scale]
+        if len(free) > 1:  # lines that are each free to remove are usually free together: check
+            trial = [line for place, line in enumerate(lines) if place not in free]
+            if abs(_total(entries, trial) - _total(entries, lines)) <= FREE * scale:
+                lines = _used(entries, trial)
+                continue
         remove_at = int(np.argmin(removal))
         join_i, join_j = np.unravel_index(int(np.argmin(joins)), joins.shape)
         cost = min(removal[remove_at], joins[join_i, join_j])
