@@ -112,9 +112,9 @@ def test_every_family_gets_a_chart_close_to_perfect_play(name: str) -> None:
     result = derive_chart(paytable)
     assert 0 < result.cost < Fraction(1, 1000), float(result.cost)  # within 0.1% of perfect play
     assert result.analysis.total_combinations == result.optimal.total_combinations
-    worst = departures(result.chart, paytable, most=5)
+    worst = departures(result, most=5)
     assert worst and all(d.cost > 0 for d in worst)
-    assert sum(d.share for d in departures(result.chart, paytable, most=10_000)) == pytest.approx(1)
+    assert sum(d.share for d in departures(result, most=10_000)) == pytest.approx(1)
 
 
 def test_a_seeded_simulation_of_a_chart_agrees_with_its_exact_return(capsys: pytest.CaptureFixture[str],

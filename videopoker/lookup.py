@@ -82,6 +82,12 @@ class Game:
     def is_wild(self, card: int) -> bool:
         return card == JOKER_INDEX or (card < JOKER_INDEX and card // 4 + 2 in self.wild_ranks)
 
+    def wild_mask(self, cards: npt.NDArray[np.integer]) -> npt.NDArray[np.bool_]:
+        """:meth:`is_wild` for an array of card indices at once."""
+        cards = np.asarray(cards)
+        natural_wild = np.isin(cards // 4 + 2, list(self.wild_ranks)) & (cards < JOKER_INDEX)
+        return np.asarray((cards == JOKER_INDEX) | natural_wild, dtype=np.bool_)
+
     @cached_property
     def card_keys(self) -> npt.NDArray[np.int64]:
         """Per card index, the integer it adds to a hand's key."""

@@ -127,18 +127,14 @@ class PlayedLine:
 
 def chart_line_of(chart: Chart, paytable: Paytable, dealt: Sequence[Card]) -> PlayedLine:
     """Which line of ``chart`` plays ``dealt``, as a player following it would find."""
-    import numpy as np
-
+    from videopoker.analysis.hint import SortedHand
     from videopoker.analysis.patterns import patterns_of
 
-    order = sorted(range(len(dealt)), key=lambda place: dealt[place].index)
-    hand = np.array([[dealt[place].index for place in order]], dtype=np.uint8)
-    holds, lines = chart.play(patterns_of(paytable.game, hand))
-    kept = {order[slot] for slot in range(len(order)) if int(holds[0]) >> slot & 1}
-    line = int(lines[0])
-    fits = line < len(chart.lines)
-    return PlayedLine(line + 1 if fits else 0, chart.texts()[line] if fits else "discard everything",
-                      tuple(card for place, card in enumerate(dealt) if place in kept))
+    hand = SortedHand.of(dealt)
+    holds, lines = chart.play(patterns_of(paytable.game, hand.cards))
+    number = chart.number(int(lines[0]))
+    kept = hand.held(int(holds[0]))
+    return PlayedLine(number, chart.words(number), tuple(card for card, keep in zip(dealt, kept) if keep))
 
 
 def why(paytable: Paytable, coins: int, dealt: Sequence[Card]) -> str | None:

@@ -81,6 +81,15 @@ class Chart:
             texts.append(" or ".join(describe(self.game, code) for code in sorted(parts, key=reading_order)))
         return texts
 
+    def number(self, line: int) -> int:
+        """A line as a player counts it, from :meth:`play`'s line from 0: 1 for the first line, 0 when
+        no line fits."""
+        return line + 1 if line < len(self.lines) else 0
+
+    def words(self, number: int) -> str:
+        """What line ``number`` (from 1) says; 0, no line fitting, says to discard everything."""
+        return self.texts()[number - 1] if number else "discard everything"
+
     def numbered(self) -> list[str]:
         width = len(str(len(self.lines)))
         return [f"{rank:>{width}}. {text}" for rank, text in enumerate(self.texts(), 1)]
@@ -95,13 +104,19 @@ class Chart:
         """For holds' ``patterns`` (32, n): the hold the chart keeps per hand, and its line (from 0;
         ``len(lines)`` when no line fits and everything is discarded)."""
         known, ranks = self.line_numbers()
-        lines = np.full(patterns.shape, NO_LINE, dtype=np.int64)
-        if len(known):
-            place = np.minimum(np.searchsorted(known, patterns), len(known) - 1)
-            lines = np.where((known[place] == patterns) & (patterns != UNNAMED), ranks[place], NO_LINE)
+        lines = translate(known, ranks, patterns, NO_LINE)
         lines[0] = np.minimum(lines[0], len(self.lines))  # discarding everything is always there
         holds = (lines * HOLDS + TIE_RANK[:, None]).argmin(axis=0)
         return holds, lines[holds, np.arange(patterns.shape[1])]
+
+
+def translate(keys: npt.NDArray[np.int64], values: npt.NDArray[np.int64], patterns: npt.NDArray[np.int64],
+              missing: npt.NDArray[np.int64] | int) -> npt.NDArray[np.int64]:
+    """Each of ``patterns`` looked up in sorted ``keys``: its ``values`` entry, else ``missing``."""
+    if not len(keys):
+        return np.broadcast_to(missing, patterns.shape).astype(np.int64)
+    place = np.minimum(np.searchsorted(keys, patterns), len(keys) - 1)
+    return np.where(keys[place] == patterns, values[place], missing)
 
 
 def reading_order(code: int) -> tuple[int, ...]:
@@ -129,8 +144,7 @@ class Vocabulary:
         """``patterns`` with each named one replaced by its broad pattern."""
         fine = np.array(self.codes, dtype=np.int64)
         wide = np.array([self.broad[code] for code in self.codes], dtype=np.int64)
-        place = np.minimum(np.searchsorted(fine, patterns), len(fine) - 1)
-        return np.where(fine[place] == patterns, wide[place], patterns)
+        return translate(fine, wide, patterns, patterns)
 
 
 @cache

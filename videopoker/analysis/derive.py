@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -50,7 +51,7 @@ from videopoker.analysis.exact import (
     Analysis,
     analyze,
     check_coins,
-    common_values,
+    class_values,
     first_best,
     holds_analysis,
     pay_vector,
@@ -69,13 +70,17 @@ MOST_MOVES = 30
 MOVES_AFTER_CUT = 5
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ChartReturn:
-    """A chart and its exact return table, beside perfect play's."""
+    """A chart and its exact return table, beside perfect play's, and how it played each dealt-hand
+    class: what :func:`departures` reads, so a check solves the chart once."""
 
     chart: Chart
     analysis: Analysis
     optimal: Analysis
+    values: npt.NDArray[np.float64]   # every hold's common value, per class
+    holds: npt.NDArray[np.int64]      # the hold the chart keeps, per class
+    lines: npt.NDArray[np.int64]      # its line, from 0 (len(lines) when no line fits), per class
 
     @property
     def rtp(self) -> Fraction:
@@ -94,12 +99,12 @@ class Entries:
     """
 
     def __init__(self, patterns: npt.NDArray[np.int64], values: npt.NDArray[np.float64],
-                 weights: npt.NDArray[np.int64], groups: Vocabulary | None = None) -> None:
+                 weights: npt.NDArray[np.int64], words: Vocabulary | None = None) -> None:
         #: the family's broad names, when the patterns are the fine ones (to count a line's names)
-        self.groups = groups
+        self.words = words
         #: the weighted total of the classes no chart of the kept patterns can change
         self.constant = 0.0
-        self._groups: dict[int, str] = {}
+        self._group_of: dict[int, str] = {}
         classes = patterns.shape[1]
         self.codes, ids = np.unique(patterns, return_inverse=True)
         ids = ids.reshape(patterns.shape)
@@ -109,16 +114,15 @@ class Entries:
         # The first hold of each (class, pattern) in tie order: sort by class, pattern, tie rank.
         order = np.lexsort((TIE_RANK[holds], pattern_ids, klass))
         holds, klass, pattern_ids = holds[order], klass[order], pattern_ids[order]
-        first = np.ones(len(order), dtype=bool)
-        first[1:] = (klass[1:] != klass[:-1]) | (pattern_ids[1:] != pattern_ids[:-1])
+        first = _run_starts(klass, pattern_ids)
         klass, pattern_ids, holds = klass[first], pattern_ids[first], holds[first]
         by_tie = np.lexsort((TIE_RANK[holds], klass))  # within a class, in tie order (see _step_costs)
         self.klass, self.pattern, self.hold = klass[by_tie], pattern_ids[by_tie], holds[by_tie]
         self.value = values[self.hold, self.klass]
-        self.entry_weights = weights.astype(np.float64)[self.klass]
+        self.weights = weights.astype(np.float64)
+        self.entry_weights = self.weights[self.klass]
         self.tie = TIE_RANK[self.hold]
         self.starts = np.searchsorted(self.klass, np.arange(classes))
-        self.weights = weights.astype(np.float64)
         self.best = values.max(axis=0)
         #: the weighted total of perfect play, to which small changes are compared
         self.scale = float(np.dot(self.weights, self.best))
@@ -136,19 +140,17 @@ class Entries:
         return holds, self.constant + float(np.dot(self.weights, self.by_class.take(self.rows + holds)))
 
     def group(self, pattern: int) -> str:
-        if pattern not in self._groups:
-            self._groups[pattern] = _group(Pattern.unpack(int(self.codes[pattern])))
-        return self._groups[pattern]
+        if pattern not in self._group_of:
+            self._group_of[pattern] = _group(Pattern.unpack(int(self.codes[pattern])))
+        return self._group_of[pattern]
 
     def parts(self, line: list[int]) -> int:
         """How many names a line's patterns take: one for a broad name whose patterns are all there."""
-        if self.groups is None:
+        if self.words is None:
             return len(line)
-        codes = {int(self.codes[p]) for p in line}
-        covers: dict[int, int] = {}
-        for code in codes:
-            covers[self.groups.broad.get(code, code)] = covers.get(self.groups.broad.get(code, code), 0) + 1
-        return sum(1 if count == len(self.groups.members.get(cover, (cover,))) else count
+        broad = self.words.broad
+        covers = Counter(broad.get(code, code) for code in {int(self.codes[p]) for p in line})
+        return sum(1 if count == len(self.words.members.get(cover, (cover,))) else count
                    for cover, count in covers.items())
 
     def keeping(self, patterns: list[int]) -> Entries:
@@ -163,8 +165,8 @@ class Entries:
         where &= open_classes.take(self.klass)
         subset = copy.copy(self)
         single = np.flatnonzero(~open_classes)
-        # a class left with one entry keeps it: discarding everything
-        discard_value = self.by_class.take(self.rows[single] + 0)
+        # a class left with one entry keeps it: discarding everything, the hold of mask 0
+        discard_value = self.by_class.take(self.rows[single])
         subset.constant = self.constant + float(np.dot(self.weights[single], discard_value))
         renumber = np.cumsum(open_classes) - 1
         for name in ("klass", "pattern", "hold", "value", "tie", "entry_weights"):
@@ -176,19 +178,17 @@ class Entries:
         return subset
 
 
-def class_values(paytable: Paytable, coins: int) -> npt.NDArray[np.float64]:
-    tables = draw_tables(paytable.game)
-    return common_values(tables, pay_vector(paytable, coins), tables.class_hands, tables.class_ranks)
-
-
-def chart_return(chart: Chart, paytable: Paytable, coins: int | None = None) -> ChartReturn:
-    """The exact return of playing ``chart`` literally on every dealt hand of ``paytable``."""
+def chart_return(chart: Chart, paytable: Paytable, coins: int | None = None,
+                 values: npt.NDArray[np.float64] | None = None) -> ChartReturn:
+    """The exact return of playing ``chart`` literally on every dealt hand of ``paytable``
+    (``values``: the classes' :func:`~videopoker.analysis.exact.class_values`, when already known)."""
     bet = check_coins(paytable, coins)
     if chart.game is not paytable.game:
         raise VideoPokerError(f"the chart is for {chart.game.title}; {paytable.name!r} is {paytable.game.title}")
-    values = class_values(paytable, bet)
-    holds, _ = chart.play(class_patterns(paytable.game))
-    return ChartReturn(chart, holds_analysis(paytable, bet, values, holds), analyze(paytable, bet))
+    values = class_values(paytable, bet) if values is None else values
+    holds, lines = chart.play(class_patterns(paytable.game))
+    return ChartReturn(chart, holds_analysis(paytable, bet, values, holds), analyze(paytable, bet), values, holds,
+                       lines)
 
 
 def derive_chart(paytable: Paytable, coins: int | None = None, most_lines: int | None = None,
@@ -229,7 +229,7 @@ def derive_chart(paytable: Paytable, coins: int | None = None, most_lines: int |
         best[1].append([discard])  # the last line says what to do when nothing fits
     chart = Chart(game, tuple(ChartLine(tuple(line)) for line in best[1]))
     progress(1.0, "done")
-    return chart_return(chart, paytable, bet)
+    return chart_return(chart, paytable, bet, values)
 
 
 def _pairwise_order(entries: Entries) -> list[int]:
@@ -242,7 +242,7 @@ def _pairwise_order(entries: Entries) -> list[int]:
     # each class's best pattern: the first entry of the class reaching its top
     first_best = np.minimum.reduceat(np.where(is_best, np.arange(len(is_best)), len(is_best)), entries.starts)
     best_pattern = entries.pattern[first_best].repeat(ends)
-    loss = entries.weights[entries.klass] * (best_value - entries.value)
+    loss = entries.entry_weights * (best_value - entries.value)
     matrix = np.bincount(best_pattern * count + entries.pattern, weights=loss,
                          minlength=count * count).reshape(count, count)
     np.fill_diagonal(matrix, 0.0)
@@ -285,9 +285,7 @@ def _refine(entries: Entries, lines: list[list[int]], most_moves: int = MOST_MOV
     scale = entries.scale
     for _ in range(most_moves):
         progress(0.7, "ordering")  # also where a caller may stop the work (by raising)
-        passing = _step_costs(entries, lines).passing
-        moves = np.cumsum(passing[::-1], axis=0)[::-1]  # moves[i, j]: line j moved up to place i
-        moves = np.triu(moves, 1)
+        moves = np.triu(_step_costs(entries, lines).passing_up, 1)  # moves[i, j]: line j moved up to i
         i, j = np.unravel_index(int(np.argmin(moves)), moves.shape)
         if moves[i, j] >= -FREE * scale or j >= len(lines):
             break
@@ -310,6 +308,12 @@ class StepCosts:
     sharing: npt.NDArray[np.float64]
     removal: npt.NDArray[np.float64]
 
+    @property
+    def passing_up(self) -> npt.NDArray[np.float64]:
+        """``[i, j]``: the sum of ``passing[f, j]`` for f ≥ i, what putting line j above every line
+        from i down to it costs."""
+        return np.cumsum(self.passing[::-1], axis=0)[::-1]
+
 
 def _step_costs(entries: Entries, lines: list[list[int]]) -> StepCosts:
     size = len(lines) + 1
@@ -325,8 +329,7 @@ def _step_costs(entries: Entries, lines: list[list[int]]) -> StepCosts:
     cells = entries.klass[below] * size + line[below]
     order = np.argsort(cells, kind="stable")
     cells, below = cells[order], below[order]
-    first = np.ones(len(cells), dtype=bool)
-    first[1:] = cells[1:] != cells[:-1]
+    first = _run_starts(cells)
     cells, below = cells[first], below[first]
     klass, where, tie = cells // size, cells % size, entries.tie[below]
     loss = entries.entry_weights[below] * (first_value[klass] - entries.value[below])
@@ -334,11 +337,17 @@ def _step_costs(entries: Entries, lines: list[list[int]]) -> StepCosts:
     passing = np.bincount(cell, weights=loss, minlength=size * size).astype(np.float64).reshape(size, size)
     preferred = tie < first_tie[klass]
     sharing = np.bincount(cell[preferred], weights=loss[preferred], minlength=size * size).astype(np.float64)
-    # a class's next line is its first cell below the one it plays
-    runner = np.ones(len(klass), dtype=bool)
-    runner[1:] = klass[1:] != klass[:-1]
+    runner = _run_starts(klass)  # a class's next line is its first cell below the one it plays
     removal = np.bincount(played[klass[runner]], weights=loss[runner], minlength=size).astype(np.float64)
     return StepCosts(passing, sharing.reshape(size, size), removal[:len(lines)])
+
+
+def _run_starts(*keys: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+    """Over rows sorted by ``keys``, where each run of equal keys begins."""
+    starts = np.ones(len(keys[0]), dtype=bool)
+    if len(starts) > 1:
+        starts[1:] = ~np.logical_and.reduce([key[1:] == key[:-1] for key in keys])
+    return starts
 
 
 def _used(entries: Entries, lines: list[list[int]]) -> list[list[int]]:
@@ -383,12 +392,11 @@ def _shorten(entries: Entries, lines: list[list[int]], most: int | None,
     while len(lines) > 1:
         progress(0.9, "shortening")
         costs = _step_costs(entries, lines)
-        removal, passing, sharing = costs.removal, costs.passing, costs.sharing
+        removal, sharing, between = costs.removal, costs.sharing, costs.passing_up
         if lines[-1] == [entries.discard]:
             removal[-1] = np.inf  # the last line says what to do when nothing fits
         size = len(lines)
         # joins[i, j] = sharing[i, j] + sum of passing[f, j] for i < f < j
-        between = np.cumsum(passing[::-1], axis=0)[::-1]
         joins = np.full((size, size), np.inf)
         for i in range(size):
             for j in range(i + 1, size):
@@ -421,7 +429,7 @@ class Departure:
 
     hand: npt.NDArray[np.uint8]   # the example, sorted
     chart_hold: int               # mask over the sorted hand
-    line: int                     # the chart's line, from 1 (``len(lines) + 1``: no line fits)
+    line: int                     # the chart's line, from 1 (0: no line fits)
     best_hold: int
     best_pattern: str             # the best hold's pattern in words ("" when it has none)
     cost: Fraction                # EV per coin the example loses when dealt
@@ -429,14 +437,12 @@ class Departure:
     share: Fraction               # of the chart's whole cost
 
 
-def departures(chart: Chart, paytable: Paytable, coins: int | None = None, most: int = 10) -> list[Departure]:
+def departures(played: ChartReturn, most: int = 10) -> list[Departure]:
     """The ``most`` kinds of hand (chart's pattern, best hold's pattern) that cost most in all."""
-    bet = check_coins(paytable, coins)
-    game = paytable.game
+    game, bet = played.chart.game, played.analysis.coins
     tables = draw_tables(game)
-    values = class_values(paytable, bet)
+    values, holds, lines = played.values, played.holds, played.lines
     patterns = class_patterns(game)
-    holds, lines = chart.play(patterns)
     classes = np.arange(values.shape[1])
     best = first_best(values)
     loss = values[best, classes] - values[holds, classes]
@@ -457,7 +463,8 @@ def departures(chart: Chart, paytable: Paytable, coins: int | None = None, most:
         example = int(members[np.argmax(weighted[members])])
         best_code = int(kinds[1, kind])
         found.append(Departure(
-            tables.class_hands[example], int(holds[example]), int(lines[example]) + 1, int(best[example]),
+            tables.class_hands[example], int(holds[example]), played.chart.number(int(lines[example])),
+            int(best[example]),
             describe(game, best_code) if best_code != UNNAMED else "", Fraction(int(loss[example]), common * bet),
             int(counts[kind]), Fraction(totals[kind] / whole)))
     return found

@@ -143,6 +143,12 @@ def common_values(tables: DrawTables, pays: npt.NDArray[np.float64], hands: npt.
     return values
 
 
+def class_values(paytable: Paytable, coins: int) -> npt.NDArray[np.float64]:
+    """Every hold's :func:`common_values` for every dealt-hand class of the table at ``coins``."""
+    tables = draw_tables(paytable.game)
+    return common_values(tables, pay_vector(paytable, coins), tables.class_hands, tables.class_ranks)
+
+
 def first_best(values: npt.NDArray[np.float64], order: Sequence[int] = TIE_ORDER) -> npt.NDArray[np.int64]:
     """Per column, the hold of highest value; of equal values the first in ``order``, so results repeat.
 
@@ -178,7 +184,7 @@ def analyze(paytable: Paytable, coins: int | None = None, progress: Progress = _
         return _analysis(paytable, bet, *saved)
     tables = draw_tables(paytable.game, progress)
     progress(0.9, "best holds")
-    values = common_values(tables, pays, tables.class_hands, tables.class_ranks)
+    values = class_values(paytable, bet)
     combinations, second = class_hold_counts(tables, values, first_best(values, tie_order), bet)
     if file:
         text = json.dumps({"combinations": combinations, "second": second}).encode()

@@ -15,8 +15,9 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
-from videopoker.analysis.draws import HAND, HOLDS, draw_tables
+from videopoker.analysis.draws import HOLDS, draw_tables
 from videopoker.analysis.exact import TIE_ORDER, check_coins
 from videopoker.cards import Card, check_deck, check_hand, format_cards
 from videopoker.evaluate import PayCategory
@@ -47,6 +48,27 @@ class HoldChoice:
                 "outcomes": {category.value: n for category, n in self.outcomes.items()}}
 
 
+@dataclass(frozen=True)
+class SortedHand:
+    """A dealt hand as the analysis reads it, sorted by card index, and the way back to the places
+    the cards were dealt in (a hold mask's bit p keeps the p-th lowest card)."""
+
+    order: tuple[int, ...]            # dealt place of the sorted hand's p-th card
+    cards: npt.NDArray[np.uint8]      # shape (1, 5)
+
+    @classmethod
+    def of(cls, hand: Sequence[Card]) -> SortedHand:
+        order = tuple(sorted(range(len(hand)), key=lambda place: hand[place].index))
+        return cls(order, np.array([[hand[place].index for place in order]], dtype=np.uint8))
+
+    def held(self, mask: int) -> tuple[bool, ...]:
+        """A mask over the sorted hand as hold flags over the hand as dealt."""
+        keep = [False] * len(self.order)
+        for slot, place in enumerate(self.order):
+            keep[place] = bool(mask >> slot & 1)
+        return tuple(keep)
+
+
 def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = None) -> list[HoldChoice]:
     """Every hold of ``hand``, best first, EVs per coin bet at ``coins`` (default max).
 
@@ -58,20 +80,16 @@ def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = Non
     check_deck(hand, game.jokers, game.title)
     bet = check_coins(paytable, coins)
     tables = draw_tables(game)
-    order = sorted(range(HAND), key=lambda place: hand[place].index)
-    sorted_hand = np.array([[hand[place].index for place in order]], dtype=np.uint8)
-    outcomes = tables.hold_outcomes(sorted_hand)[:, 0, :]
+    sorted_hand = SortedHand.of(hand)
+    outcomes = tables.hold_outcomes(sorted_hand.cards)[:, 0, :]
     pays = [paytable.pay(category, bet) for category in game.categories]
     draws = tables.draw_counts
     choices = []
     for mask in range(HOLDS):
-        keep = [False] * HAND
-        for slot in range(HAND):
-            keep[order[slot]] = bool(mask >> slot & 1)
         counts = [int(n) for n in outcomes[mask]]
         total = sum(n * pay for n, pay in zip(counts, pays))
-        choices.append((Fraction(total, int(draws[mask]) * bet), TIE_ORDER.index(mask), tuple(keep), counts,
-                        int(draws[mask])))
+        choices.append((Fraction(total, int(draws[mask]) * bet), TIE_ORDER.index(mask), sorted_hand.held(mask),
+                        counts, int(draws[mask])))
     choices.sort(key=lambda choice: (-choice[0], choice[1]))  # best EV first, ties as the analysis
     ranked: list[HoldChoice] = []
     for ev, _, held, counts, n in choices:

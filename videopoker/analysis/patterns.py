@@ -24,9 +24,10 @@ import numpy.typing as npt
 
 from videopoker.analysis.combos import combinations_colex
 from videopoker.analysis.draws import HAND, HELD_COUNT, HOLDS, hold_ranks
-from videopoker.cards import RANK_SYMBOLS, Rank
+from videopoker.cards import JOKER_INDEX, RANK_SYMBOLS, Rank
 from videopoker.categories import PayCategory as C
 from videopoker.evaluate import Game
+from videopoker.usertext import counted
 
 #: A hold with no pattern.
 UNNAMED = -1
@@ -123,9 +124,8 @@ def held_patterns(game: Game, held_cards: npt.NDArray[np.uint8]) -> npt.NDArray[
     rules = rules_of(game)
     cards = held_cards.astype(np.int64)
     held = cards.shape[1]
-    joker = cards >= 52
-    rank = np.where(joker, 13, cards >> 2)
-    wild = joker | (rank == rules.wild_rank) if rules.wild_rank is not None else joker
+    rank = np.where(cards >= JOKER_INDEX, 13, cards >> 2)
+    wild = game.wild_mask(cards)
     wilds = wild.sum(axis=1)
     naturals = held - wilds
     ranks = np.bitwise_or.reduce(np.where(wild, 0, np.int64(1) << np.minimum(rank, 12)), axis=1)
@@ -176,16 +176,14 @@ def patterns_of(game: Game, hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int6
 
     A hold of up to four cards is looked up by its cards' colex rank; keeping all five is named by
     what the hand is as dealt, with its wild cards counted."""
-    rules = rules_of(game)
     tables = subset_patterns(game)
     ranks = hold_ranks(hands)
     patterns = np.empty((HOLDS, len(hands)), dtype=np.int64)
     for mask in range(HOLDS - 1):
         patterns[mask] = tables[HELD_COUNT[mask]].take(ranks[mask])
-    cards = hands.astype(np.int64)
-    wild = (cards >= 52) | ((cards >> 2) == rules.wild_rank) if rules.wild_rank is not None else cards >= 52
+    wilds = game.wild_mask(hands).sum(axis=1)
     made = _made_patterns(game, game.evaluate_batch(hands))
-    patterns[HOLDS - 1] = np.where(made != UNNAMED, made | (wild.sum(axis=1) << _SHIFTS["wilds"]), UNNAMED)
+    patterns[HOLDS - 1] = np.where(made != UNNAMED, made | (wilds << _SHIFTS["wilds"]), UNNAMED)
     return patterns
 
 
@@ -333,7 +331,7 @@ def _ranks(bits: int) -> str:
 def _straight(held: int, ways: int, what: str) -> str:
     if held == 4 and ways <= 2:
         return f"4 to an {'outside' if ways == 2 else 'inside'} {what}"
-    return f"{held} to a {what}, {ways} way{'' if ways == 1 else 's'}"
+    return f"{held} to a {what}, {counted(ways, 'way')}"
 
 
 def _high(rules: Rules, high: int) -> str:

@@ -15,6 +15,7 @@ from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, resolve_paytable
 
 if TYPE_CHECKING:  # numpy loads only when a chart is solved
+    from videopoker.analysis.chart import Chart
     from videopoker.analysis.derive import ChartReturn, Departure
 
 #: Departures ``strategy check`` lists.
@@ -53,9 +54,8 @@ def _derive(paytable: Paytable, named: str, args: argparse.Namespace) -> int:
         return 0
     say(f"Strategy chart for {paytable.name} ({paytable.game.title}), {coins_text(result.analysis.coins)}; "
         "the first line that fits the dealt hand says what to hold:")
-    width = len(str(len(result.chart.lines))) + 2
     for line in result.chart.numbered():
-        say_item(line, width)
+        say_item(line)
     say(_summary(result))
     if args.output is not None:
         say(f"Saved to {args.output}; `videopoker strategy check {shlex.quote(str(args.output))} "
@@ -96,26 +96,25 @@ def _check(file: Path, paytable: Paytable, args: argparse.Namespace) -> int:
         result = chart_return(chart, paytable, args.coins)
         if bar is not None:
             bar.update(task, completed=1.0)
-    found = departures(chart, paytable, args.coins, DEPARTURES)
+    found = departures(result, DEPARTURES)
     if args.json:
         print(json.dumps({"paytable": paytable.name, "game": paytable.game.key, "coins": result.analysis.coins,
                           "rtp": float(result.rtp), "optimal_rtp": float(result.optimal.rtp),
                           "cost": float(result.cost),
-                          "departures": [_departure_json(chart.texts(), d) for d in found]}, indent=2))
+                          "departures": [_departure_json(chart, d) for d in found]}, indent=2))
         return 0
     say(f"{file} on {paytable.name}, {coins_text(result.analysis.coins)}")
     say(_summary(result))
     if not found:
         say("It plays every dealt hand as perfect play does.")
         return 0
-    texts = chart.texts()
     grid = Grid("Where the chart departs from perfect play, costliest kinds of hand first",
                 [Column("Hand", right=False), Column("Chart holds", right=False), Column("Line"),
                  Column("Best hold", right=False), Column("Cost"), Column("Of cost")], keys=1,
                 note="Cost: EV per coin lost on the hand; Of cost: its kind's share of the cost")
     for departure in found:
-        grid.rows.append([_cards(departure.hand), _held(departure.hand, departure.chart_hold),
-                          _line(texts, departure.line), _held(departure.hand, departure.best_hold),
+        grid.rows.append([_held(departure.hand), _held(departure.hand, departure.chart_hold),
+                          str(departure.line or "none"), _held(departure.hand, departure.best_hold),
                           f"{float(departure.cost):.4f}", f"{float(departure.share) * 100:.1f}%"])
     show(grid)
     say("The best holds above, in a chart's words:")
@@ -123,26 +122,18 @@ def _check(file: Path, paytable: Paytable, args: argparse.Namespace) -> int:
         say(f"  {_held(departure.hand, departure.best_hold)}: {departure.best_pattern or 'no pattern names it'}")
     say("The chart's lines above:")
     for number in sorted({departure.line for departure in found}):
-        say(f"  {number}. {texts[number - 1]}" if number <= len(texts) else "  none: no line fits, discard everything")
+        say(f"  {number}. {chart.words(number)}" if number else "  none: no line fits, discard everything")
     return 0
 
 
-def _line(texts: list[str], line: int) -> str:
-    return str(line) if line <= len(texts) else "none"
-
-
-def _cards(hand: Any) -> str:
-    return " ".join(Card(int(index)).label for index in hand)
-
-
-def _held(hand: Any, mask: int) -> str:
+def _held(hand: Any, mask: int = 0b11111) -> str:
+    """The cards of a sorted hand that ``mask`` keeps (all five by default)."""
     kept = [Card(int(index)).label for place, index in enumerate(hand) if mask >> place & 1]
     return " ".join(kept) or "nothing"
 
 
-def _departure_json(texts: list[str], departure: Departure) -> dict[str, Any]:
-    return {"hand": _cards(departure.hand), "chart_hold": _held(departure.hand, departure.chart_hold),
-            "line": departure.line if departure.line <= len(texts) else None,
-            "line_text": texts[departure.line - 1] if departure.line <= len(texts) else "discard everything",
+def _departure_json(chart: Chart, departure: Departure) -> dict[str, Any]:
+    return {"hand": _held(departure.hand), "chart_hold": _held(departure.hand, departure.chart_hold),
+            "line": departure.line or None, "line_text": chart.words(departure.line),
             "best_hold": _held(departure.hand, departure.best_hold), "best_pattern": departure.best_pattern,
             "cost": float(departure.cost), "dealt_hands": departure.dealt, "share": float(departure.share)}

@@ -153,9 +153,10 @@ def say(text: str) -> None:
         sys.stdout.write(visible(text) + "\n")
 
 
-def say_item(text: str, indent: int) -> None:
-    """A numbered item (a chart's line): on a terminal, wrapped at its width with the later lines
-    under the item's words; piped, one line as it is, so it can be read back."""
+def say_item(text: str) -> None:
+    """A numbered item (``12. 4 to a royal``, a chart's line): on a terminal, wrapped at its width
+    with the later lines under the words after the number; piped, one line as it is, so it can be
+    read back."""
     console = screen()
     if console is None:
         sys.stdout.write(visible(text) + "\n")
@@ -164,6 +165,7 @@ def say_item(text: str, indent: int) -> None:
 
     from rich.text import Text
 
+    indent = text.find(". ") + 2
     for line in textwrap.wrap(visible(text), width=max(console.width, 40), subsequent_indent=" " * indent):
         console.print(Text(line), soft_wrap=True)
 
