@@ -22,7 +22,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Static
-from textual.worker import get_current_worker
 
 from videopoker.cards import Card
 from videopoker.errors import GameError, InsufficientCredit, StateError, VideoPokerError
@@ -31,6 +30,7 @@ from videopoker.home import home_dir
 from videopoker.paytable import Paytable, load_paytable
 from videopoker.session import REFILL_CREDITS, STARTING_CREDITS, Session
 from videopoker.training import Decision, advice, cards_text, ready, warm, why
+from videopoker.tui.cancelling import Cancelled, until_cancelled
 from videopoker.tui.keys import KEYS, bindings
 from videopoker.tui.screens.analysis import AnalysisScreen
 from videopoker.tui.screens.chart import ChartScreen
@@ -104,21 +104,11 @@ class MachineScreen(Screen[None]):
             fit()
 
 
-class _Cancelled(Exception):
-    """Raised inside a warm-up worker whose app is leaving, to stop the work where it is."""
-
-
 def _warm_until_cancelled(paytable: Paytable) -> None:
-    """:func:`warm` in a thread worker that stops at its next progress call once cancelled (the app
-    cancels its workers when it quits, and would otherwise wait seconds for a chart's derivation)."""
-    worker = get_current_worker()
-
-    def listen(done: float, stage: str) -> None:
-        if worker.is_cancelled:
-            raise _Cancelled
-
-    with contextlib.suppress(_Cancelled):
-        warm(paytable, listen)
+    """:func:`warm` in a thread worker that stops once cancelled (the app cancels its workers when it
+    quits, and would otherwise wait seconds for a chart's derivation)."""
+    with contextlib.suppress(Cancelled):
+        warm(paytable, until_cancelled())
 
 
 class VideoPokerApp(App[None]):

@@ -21,11 +21,8 @@ from textual.worker import get_current_worker
 from videopoker.cards import Card
 from videopoker.paytable import Paytable
 from videopoker.training import cards_text, chart_line_of
+from videopoker.tui.cancelling import Cancelled, until_cancelled
 from videopoker.usertext import counted, visible
-
-
-class _Closed(Exception):
-    """Raised in the worker when the screen has been closed, to stop the derivation."""
 
 
 class ChartScreen(ModalScreen[None]):
@@ -54,16 +51,11 @@ class ChartScreen(ModalScreen[None]):
         from videopoker.analysis.derive import chart_for, chart_return
 
         worker = get_current_worker()
-
-        def listen(done: float, stage: str) -> None:
-            if worker.is_cancelled:
-                raise _Closed
-
         try:
-            chart = chart_for(self.paytable, self.coins, progress=listen)
+            chart = chart_for(self.paytable, self.coins, progress=until_cancelled())
             assert chart is not None
             played = chart_return(chart, self.paytable, self.coins)
-        except _Closed:
+        except Cancelled:
             return
         texts = chart.texts()
         line = chart_line_of(chart, self.paytable, self.dealt) if self.dealt else None
