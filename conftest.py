@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parent / "tests"))  # `from support import ...` in every test folder
 
 SHARED_TABLES = Path(__file__).parent / ".pytest-cache-tables"
 

@@ -67,3 +67,14 @@ class Terminal:
         with contextlib.suppress(OSError):
             os.close(self.master)
         return code
+
+
+def game(key: str):
+    from videopoker.rules.catalog import load_game
+
+    return load_game(key)
+
+
+#: The seven games that were Python before games were data; their keys and returns never change.
+FAMILIES = ("jacks-or-better", "tens-or-better", "bonus-poker", "double-bonus", "double-double-bonus",
+            "deuces-wild", "joker-poker")

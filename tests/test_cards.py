@@ -59,11 +59,17 @@ def test_a_hand_refuses_a_card_twice_and_the_wrong_size() -> None:
         parse_hand("Ah Kh Qh Jh Xq")
 
 
-def test_decks_have_52_or_53_different_cards() -> None:
+def test_decks_have_52_to_54_different_cards() -> None:
     assert len(set(full_deck())) == 52
     assert len(set(full_deck(jokers=1))) == 53
+    assert len(set(full_deck(jokers=2))) == 54
     with pytest.raises(CardError):
-        full_deck(jokers=2)
+        full_deck(jokers=3)
+
+
+def test_a_second_jk_is_the_second_joker() -> None:
+    first, second = parse_hand("Jk Jk Ah Kh Qh")[:2]
+    assert first.is_joker and second.is_joker and first != second and str(second) == "Jk"
 
 
 def test_shuffle_is_reproducible_with_a_seed_and_keeps_every_card() -> None:

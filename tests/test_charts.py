@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from support import FAMILIES, game
 
 from videopoker.analysis.chart import chart_file, class_patterns, parse_chart, read_chart, vocabulary
 from videopoker.analysis.derive import chart_return, class_values, departures, derive_chart
@@ -19,8 +20,11 @@ from videopoker.analysis.patterns import describe, patterns_of
 from videopoker.cards import parse_hand
 from videopoker.cli import main
 from videopoker.errors import VideoPokerError
-from videopoker.evaluate import GAMES, JACKS_OR_BETTER, PayCategory
 from videopoker.paytable import resolve_paytable
+from videopoker.rules.definition import PayCategory
+
+JACKS_OR_BETTER = game("jacks-or-better")
+GAMES = {key: game(key) for key in FAMILIES}
 
 NINE_SIX = "jacks-or-better-9-6"
 
@@ -40,13 +44,13 @@ def _three_line_hold(cards: list[int]) -> int:
     suits = [card % 4 for card in cards]
     count = Counter(ranks)
     category = JACKS_OR_BETTER.categories[JACKS_OR_BETTER.evaluate_index(cards)]
-    if category in (PayCategory.ROYAL_FLUSH, PayCategory.STRAIGHT_FLUSH, PayCategory.FULL_HOUSE,
-                    PayCategory.FLUSH, PayCategory.STRAIGHT):
+    if category in ("royal_flush", "straight_flush", "full_house",
+                    "flush", "straight"):
         return 0b11111
-    if category is PayCategory.FOUR_OF_A_KIND or category is PayCategory.THREE_OF_A_KIND:
+    if category == "four_of_a_kind" or category == "three_of_a_kind":
         kind = max(count, key=lambda rank: count[rank])
         return sum(1 << place for place, rank in enumerate(ranks) if rank == kind)
-    if category is PayCategory.TWO_PAIR or max(count.values()) == 2:
+    if category == "two_pair" or max(count.values()) == 2:
         return sum(1 << place for place, rank in enumerate(ranks) if count[rank] == 2)
     suit, most = Counter(suits).most_common(1)[0]
     if most == 4:

@@ -6,11 +6,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from support import FAMILIES, game
 
 from videopoker.errors import PaytableError
-from videopoker.evaluate import GAMES, PayCategory
 from videopoker.paytable import SHIPPED_DIR, load_paytable, paytable_files, resolve_paytable
 from videopoker.paytable.draft import USUAL, Draft, typed_value
+from videopoker.rules.definition import PayCategory
+
+GAMES = {key: game(key) for key in FAMILIES}
 
 NINE_SIX = SHIPPED_DIR / "jacks-or-better-9-6.yaml"
 
@@ -27,7 +30,7 @@ def test_a_shipped_table_opens_clean_and_is_never_saved_over() -> None:
     draft = Draft.open(NINE_SIX)
     assert draft.shipped and not draft.dirty and draft.checked.problems == ()
     assert draft.checked.paytable == resolve_paytable("jacks-or-better-9-6")
-    draft.set_pay(PayCategory.FULL_HOUSE, 8)
+    draft.set_pay("full_house", 8)
     with pytest.raises(PaytableError, match="Save as"):
         draft.save()
     assert "full_house: 9" in NINE_SIX.read_text()
@@ -36,31 +39,31 @@ def test_a_shipped_table_opens_clean_and_is_never_saved_over() -> None:
 def test_a_change_touches_only_its_own_line(mine: Path) -> None:
     before = mine.read_text().splitlines()
     draft = Draft.open(mine)
-    draft.set_pay(PayCategory.FULL_HOUSE, 8)
+    draft.set_pay("full_house", 8)
     assert draft.dirty
     assert draft.save() == mine
     after = mine.read_text().splitlines()
     changed = [(old, new) for old, new in zip(before, after, strict=True) if old != new]
     assert changed == [("  full_house: 9", "  full_house: 8")]
     assert not draft.dirty
-    assert load_paytable(mine).pay(PayCategory.FULL_HOUSE, 5) == 40
+    assert load_paytable(mine).pay("full_house", 5) == 40
 
 
 def test_a_bad_value_is_a_problem_placed_on_its_row_and_bet() -> None:
     draft = Draft.open(NINE_SIX)
-    draft.set_pay(PayCategory.FLUSH, typed_value("six"))
+    draft.set_pay("flush", typed_value("six"))
     assert draft.checked.paytable is None
     (problem,) = draft.checked.problems
     assert (problem.key, problem.coins, problem.line) == ("flush", 0, 11)
     assert "whole number" in problem.message and "'six'" in problem.message
     assert draft.checked.about("flush", 3) is problem  # a whole-row problem marks every bet
 
-    draft.set_pay(PayCategory.FLUSH, 6)
-    draft.set_total(PayCategory.FLUSH, 3, typed_value("3000001"))
+    draft.set_pay("flush", 6)
+    draft.set_total("flush", 3, typed_value("3000001"))
     (problem,) = draft.checked.problems
     assert (problem.key, problem.coins) == ("flush", 3)
     assert draft.checked.about("flush", 2) is None
-    assert draft.cell(PayCategory.FLUSH, 3) == 3_000_001 and draft.cell(PayCategory.FLUSH, 4) == 24
+    assert draft.cell("flush", 3) == 3_000_001 and draft.cell("flush", 4) == 24
 
 
 def test_the_same_checks_as_validate_say_which_entry() -> None:
@@ -83,36 +86,36 @@ def test_typed_values() -> None:
 def test_more_coins_extend_a_list_and_fewer_cut_it() -> None:
     draft = Draft.open(NINE_SIX)
     draft.set_max_coins(6)
-    assert [draft.cell(PayCategory.ROYAL_FLUSH, n) for n in range(1, 7)] == [250, 500, 750, 1000, 4000, 1500]
-    assert draft.cell(PayCategory.FLUSH, 6) == 36
+    assert [draft.cell("royal_flush", n) for n in range(1, 7)] == [250, 500, 750, 1000, 4000, 1500]
+    assert draft.cell("flush", 6) == 36
     draft.set_max_coins(3)
     assert draft.checked.problems == ()
-    assert not draft.is_list(PayCategory.ROYAL_FLUSH)  # 250, 500, 750 is 250 a coin again
+    assert not draft.is_list("royal_flush")  # 250, 500, 750 is 250 a coin again
     assert draft.checked.paytable is not None and draft.checked.paytable.max_coins == 3
 
 
 def test_a_list_that_becomes_even_is_written_per_coin() -> None:
     draft = Draft.open(NINE_SIX)
-    draft.set_total(PayCategory.ROYAL_FLUSH, 5, 1250)
+    draft.set_total("royal_flush", 5, 1250)
     assert draft.document["pays"]["royal_flush"] == 250
-    draft.set_total(PayCategory.STRAIGHT, 5, 25)
+    draft.set_total("straight", 5, 25)
     assert "straight: [4, 8, 12, 16, 25]" in draft.text()
 
 
 def test_save_as_goes_to_the_players_folder_and_the_game_finds_it(isolated_home: Path) -> None:
     draft = Draft.open(NINE_SIX)
-    draft.set_pay(PayCategory.FULL_HOUSE, 8)
+    draft.set_pay("full_house", 8)
     saved = draft.save_as("my-8-6")
     assert saved == isolated_home / "paytables" / "my-8-6.yaml"
     assert saved in list(paytable_files())
     assert saved.read_text().startswith('# Jacks or Better, "full pay" 9/6')  # the comments came along
-    assert resolve_paytable("my-8-6").pay(PayCategory.FULL_HOUSE, 1) == 8
+    assert resolve_paytable("my-8-6").pay("full_house", 1) == 8
     assert draft.source == saved and not draft.shipped and not draft.dirty
     with pytest.raises(PaytableError, match="already exists"):
         Draft.open(NINE_SIX).save_as("my-8-6.yaml")
     assert draft.exists_as("my-8-6")
     Draft.open(NINE_SIX).save_as("my-8-6", force=True)
-    assert resolve_paytable("my-8-6").pay(PayCategory.FULL_HOUSE, 1) == 9
+    assert resolve_paytable("my-8-6").pay("full_house", 1) == 9
 
 
 @pytest.mark.parametrize("name", ["", "  ", "../escape", "a/b", ".hidden", "x" * 70, "tab\there", "é"])
@@ -124,7 +127,7 @@ def test_save_as_refuses_a_name_that_is_not_a_plain_file_name(isolated_home: Pat
 
 def test_a_file_changed_on_disk_is_not_overwritten_unasked(mine: Path) -> None:
     draft = Draft.open(mine)
-    draft.set_pay(PayCategory.FLUSH, 5)
+    draft.set_pay("flush", 5)
     mine.write_text(mine.read_text().replace("straight: 4", "straight: 3"))
     assert draft.changed_on_disk()
     with pytest.raises(PaytableError, match="changed on disk"):
@@ -136,7 +139,7 @@ def test_a_file_changed_on_disk_is_not_overwritten_unasked(mine: Path) -> None:
 
 def test_an_invalid_table_is_not_saved(mine: Path) -> None:
     draft = Draft.open(mine)
-    draft.set_pay(PayCategory.FLUSH, -1)
+    draft.set_pay("flush", -1)
     with pytest.raises(PaytableError, match="fix the marked"):
         draft.save()
     assert "flush: 6" in mine.read_text()
@@ -147,7 +150,7 @@ def test_a_table_with_bad_pays_opens_to_be_fixed_but_one_with_no_game_does_not(t
     bad_pay.write_text(NINE_SIX.read_text().replace("flush: 6", "flush: six"))
     draft = Draft.open(bad_pay)
     assert draft.checked.about("flush") is not None
-    draft.set_pay(PayCategory.FLUSH, 6)
+    draft.set_pay("flush", 6)
     assert draft.checked.problems == ()
     no_game = tmp_path / "no-game.yaml"
     no_game.write_text(NINE_SIX.read_text().replace("game: jacks-or-better", "game: chess"))
@@ -160,11 +163,11 @@ def test_a_table_with_bad_pays_opens_to_be_fixed_but_one_with_no_game_does_not(t
 
 def test_every_family_has_a_usual_table_to_start_from() -> None:
     assert set(USUAL) == set(GAMES)
-    for key, game in GAMES.items():
+    for key, played in GAMES.items():
         draft = Draft.new(key)
         assert draft.source is None and draft.checked.problems == ()
-        assert draft.checked.paytable is not None and draft.checked.paytable.game is game
-        assert draft.name == f"My {game.title}"
+        assert draft.checked.paytable is not None and draft.checked.paytable.game is played
+        assert draft.name == f"My {played.title}"
         with pytest.raises(PaytableError, match="Save as"):
             draft.save()
 

@@ -13,25 +13,22 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from support import FAMILIES, game
 
-from videopoker.analysis.combos import combinations_colex
 from videopoker.cards import Rank, parse_hand
-from videopoker.evaluate import (
-    BONUS_POKER,
-    DEUCES_WILD,
-    DOUBLE_BONUS,
-    DOUBLE_DOUBLE_BONUS,
-    GAMES,
-    JACKS_OR_BETTER,
-    JOKER_POKER,
-    TENS_OR_BETTER,
-    Game,
-    PayCategory,
-    evaluate,
-    high_pair_game,
-)
+from videopoker.combos import combinations_colex
+from videopoker.evaluate import Game, evaluate
+from videopoker.rules.definition import GameDefinition, HandSpec, Made, PayCategory
 
-C = PayCategory
+BONUS_POKER = game("bonus-poker")
+DEUCES_WILD = game("deuces-wild")
+DOUBLE_BONUS = game("double-bonus")
+DOUBLE_DOUBLE_BONUS = game("double-double-bonus")
+JACKS_OR_BETTER = game("jacks-or-better")
+JOKER_POKER = game("joker-poker")
+TENS_OR_BETTER = game("tens-or-better")
+GAMES = {key: game(key) for key in FAMILIES}
+
 HIGH = ["royal_flush", "straight_flush"]
 LOW = ["full_house", "flush", "straight", "three_of_a_kind", "two_pair", "jacks_or_better"]
 BONUS_QUADS = ["four_aces", "four_2_4", "four_5_k"]
@@ -137,12 +134,12 @@ def brute_census(game: Game) -> dict[str, int]:
 
 def engine_census(game: Game) -> dict[str, int]:
     found = np.bincount(game.evaluate_batch(combinations_colex(game.deck_size, 5)), minlength=len(game.categories))
-    return {category.value: int(n) for category, n in zip(game.categories, found) if n}
+    return {category: int(n) for category, n in zip(game.categories, found) if n}
 
 
 def test_each_family_has_its_categories_in_the_issues_order() -> None:
     for key, order in ORDER.items():
-        assert [c.value for c in GAMES[key].categories] == [*order, "nothing"]
+        assert list(GAMES[key].categories) == [*order, "nothing"]
     assert GAMES["joker-poker"].deck_size == 53 and GAMES["deuces-wild"].max_wilds == 4
 
 
@@ -165,44 +162,44 @@ def test_scalar_and_batch_agree_on_every_hand(game: Game) -> None:
 
 @pytest.mark.parametrize("game, hand, category", [
     # wild cards fill gaps, wheels, flushes and make five of a kind
-    (DEUCES_WILD, "4h 5c 2d 7s 8s", C.STRAIGHT),               # 4-5-W-7-8
-    (DEUCES_WILD, "Ah 2c 3d 4s 5h", C.STRAIGHT),               # A-W-3-4-5
-    (DEUCES_WILD, "Ah 2c 2d 4s 5h", C.STRAIGHT),               # A-2-W-4-5: two wilds, still a wheel
-    (DEUCES_WILD, "Ah 2h 3h 4h 5h", C.STRAIGHT_FLUSH),
-    (DEUCES_WILD, "2c 2d 2h 9s 9c", C.FIVE_OF_A_KIND),
-    (DEUCES_WILD, "Ah Kh Qh Jh Th", C.NATURAL_ROYAL_FLUSH),
-    (DEUCES_WILD, "Ah Kh Qh Jh 2c", C.WILD_ROYAL_FLUSH),       # a royal with a wild is not natural
-    (DEUCES_WILD, "Ah Kh 2d 2s Th", C.WILD_ROYAL_FLUSH),
-    (DEUCES_WILD, "3h 7h 9h Jh 2c", C.FLUSH),
-    (DEUCES_WILD, "3h 7h 9h Jh Kc", C.NOTHING),
-    (DEUCES_WILD, "2c 8h 8d 5s 5c", C.FULL_HOUSE),
-    (DEUCES_WILD, "2c 8h 8d 5s 4c", C.THREE_OF_A_KIND),        # no pair pays in Deuces Wild
-    (DEUCES_WILD, "8c 8h 5d 5s Kc", C.NOTHING),
-    (DEUCES_WILD, "2c 2d 7h 8s Kc", C.THREE_OF_A_KIND),
-    (JOKER_POKER, "Jk Ac Ad Ah As", C.FIVE_OF_A_KIND),
-    (JOKER_POKER, "Jk Kh Qh Jh Th", C.WILD_ROYAL_FLUSH),
-    (JOKER_POKER, "Ah Kh Qh Jh Th", C.NATURAL_ROYAL_FLUSH),
-    (JOKER_POKER, "2c 3d 4h 5s Jk", C.STRAIGHT),               # the joker as the fifth card of a straight
-    (JOKER_POKER, "Jk 2c 3d 4h 6s", C.STRAIGHT),               # ... or in the gap
-    (JOKER_POKER, "Jk 9c Tc Jc Kc", C.STRAIGHT_FLUSH),
-    (JOKER_POKER, "Jk 3c 7c 9c Qc", C.FLUSH),
-    (JOKER_POKER, "Jk Kc 3d 5h 8s", C.KINGS_OR_BETTER),
-    (JOKER_POKER, "Jk Qc 3d 5h 8s", C.NOTHING),
-    (JOKER_POKER, "Kc Kd 3d 5h 8s", C.KINGS_OR_BETTER),
-    (JOKER_POKER, "Qc Qd 3d 5h 8s", C.NOTHING),
-    (JOKER_POKER, "Jk Qc Qd 5h 5s", C.FULL_HOUSE),
-    (DOUBLE_DOUBLE_BONUS, "Ac Ad Ah As 4c", C.FOUR_ACES_WITH_2_4),
-    (DOUBLE_DOUBLE_BONUS, "Ac Ad Ah As 5c", C.FOUR_ACES),
-    (DOUBLE_DOUBLE_BONUS, "2c 2d 2h 2s Ac", C.FOUR_2_4_WITH_A_4),   # four 2-4 with an ace kicker
-    (DOUBLE_DOUBLE_BONUS, "4c 4d 4h 4s 3c", C.FOUR_2_4_WITH_A_4),
-    (DOUBLE_DOUBLE_BONUS, "4c 4d 4h 4s Kc", C.FOUR_2_4),
-    (DOUBLE_DOUBLE_BONUS, "5c 5d 5h 5s Ac", C.FOUR_5_K),
-    (BONUS_POKER, "2c 2d 2h 2s Ac", C.FOUR_2_4),
-    (BONUS_POKER, "Kc Kd Kh Ks Ac", C.FOUR_5_K),
-    (DOUBLE_BONUS, "Ac Ad Ah As Kc", C.FOUR_ACES),
+    (DEUCES_WILD, "4h 5c 2d 7s 8s", "straight"),               # 4-5-W-7-8
+    (DEUCES_WILD, "Ah 2c 3d 4s 5h", "straight"),               # A-W-3-4-5
+    (DEUCES_WILD, "Ah 2c 2d 4s 5h", "straight"),               # A-2-W-4-5: two wilds, still a wheel
+    (DEUCES_WILD, "Ah 2h 3h 4h 5h", "straight_flush"),
+    (DEUCES_WILD, "2c 2d 2h 9s 9c", "five_of_a_kind"),
+    (DEUCES_WILD, "Ah Kh Qh Jh Th", "natural_royal_flush"),
+    (DEUCES_WILD, "Ah Kh Qh Jh 2c", "wild_royal_flush"),       # a royal with a wild is not natural
+    (DEUCES_WILD, "Ah Kh 2d 2s Th", "wild_royal_flush"),
+    (DEUCES_WILD, "3h 7h 9h Jh 2c", "flush"),
+    (DEUCES_WILD, "3h 7h 9h Jh Kc", "nothing"),
+    (DEUCES_WILD, "2c 8h 8d 5s 5c", "full_house"),
+    (DEUCES_WILD, "2c 8h 8d 5s 4c", "three_of_a_kind"),        # no pair pays in Deuces Wild
+    (DEUCES_WILD, "8c 8h 5d 5s Kc", "nothing"),
+    (DEUCES_WILD, "2c 2d 7h 8s Kc", "three_of_a_kind"),
+    (JOKER_POKER, "Jk Ac Ad Ah As", "five_of_a_kind"),
+    (JOKER_POKER, "Jk Kh Qh Jh Th", "wild_royal_flush"),
+    (JOKER_POKER, "Ah Kh Qh Jh Th", "natural_royal_flush"),
+    (JOKER_POKER, "2c 3d 4h 5s Jk", "straight"),               # the joker as the fifth card of a straight
+    (JOKER_POKER, "Jk 2c 3d 4h 6s", "straight"),               # ... or in the gap
+    (JOKER_POKER, "Jk 9c Tc Jc Kc", "straight_flush"),
+    (JOKER_POKER, "Jk 3c 7c 9c Qc", "flush"),
+    (JOKER_POKER, "Jk Kc 3d 5h 8s", "kings_or_better"),
+    (JOKER_POKER, "Jk Qc 3d 5h 8s", "nothing"),
+    (JOKER_POKER, "Kc Kd 3d 5h 8s", "kings_or_better"),
+    (JOKER_POKER, "Qc Qd 3d 5h 8s", "nothing"),
+    (JOKER_POKER, "Jk Qc Qd 5h 5s", "full_house"),
+    (DOUBLE_DOUBLE_BONUS, "Ac Ad Ah As 4c", "four_aces_with_2_4"),
+    (DOUBLE_DOUBLE_BONUS, "Ac Ad Ah As 5c", "four_aces"),
+    (DOUBLE_DOUBLE_BONUS, "2c 2d 2h 2s Ac", "four_2_4_with_a_4"),   # four 2-4 with an ace kicker
+    (DOUBLE_DOUBLE_BONUS, "4c 4d 4h 4s 3c", "four_2_4_with_a_4"),
+    (DOUBLE_DOUBLE_BONUS, "4c 4d 4h 4s Kc", "four_2_4"),
+    (DOUBLE_DOUBLE_BONUS, "5c 5d 5h 5s Ac", "four_5_k"),
+    (BONUS_POKER, "2c 2d 2h 2s Ac", "four_2_4"),
+    (BONUS_POKER, "Kc Kd Kh Ks Ac", "four_5_k"),
+    (DOUBLE_BONUS, "Ac Ad Ah As Kc", "four_aces"),
 ])
 def test_edge_cases(game: Game, hand: str, category: PayCategory) -> None:
-    assert evaluate(parse_hand(hand), game) is category
+    assert evaluate(parse_hand(hand), game) == category
 
 
 def test_four_deuces_with_any_fifth_card() -> None:
@@ -216,25 +213,28 @@ def test_quad_aces_with_each_kicker() -> None:
     for kicker in range(48):
         rank = kicker // 4 + 2
         ddb = DOUBLE_DOUBLE_BONUS.categories[DOUBLE_DOUBLE_BONUS.evaluate_index([*aces, kicker])]
-        assert ddb is (C.FOUR_ACES_WITH_2_4 if rank <= 4 else C.FOUR_ACES)
-        assert BONUS_POKER.categories[BONUS_POKER.evaluate_index([*aces, kicker])] is C.FOUR_ACES
+        assert ddb == ("four_aces_with_2_4" if rank <= 4 else "four_aces")
+        assert BONUS_POKER.categories[BONUS_POKER.evaluate_index([*aces, kicker])] == "four_aces"
 
 
 def test_a_high_pair_game_pays_the_pair_it_is_given() -> None:
-    """The root fix: the category and the lowest pair are the definition's, not Jacks-or-Better's."""
-    queens = high_pair_game("queens-or-better", "Queens or Better", C.KINGS_OR_BETTER, Rank.QUEEN)
-    assert evaluate(parse_hand("Qc Qd 3h 4s 2c"), queens) is C.KINGS_OR_BETTER
-    assert evaluate(parse_hand("Jc Jd 3h 4s 2c"), queens) is C.NOTHING
-    assert queens.categories[-2] is C.KINGS_OR_BETTER
+    """The category and the lowest pair are the definition's, not Jacks-or-Better's."""
+    spec = JACKS_OR_BETTER.definition.hands
+    pair = HandSpec("kings_or_better", Made.PAIR, ranks=frozenset({Rank.QUEEN, Rank.KING, Rank.ACE}))
+    queens = Game("queens-or-better", GameDefinition("Queens or Better", hands=(*spec[:-1], pair)))
+    assert evaluate(parse_hand("Qc Qd 3h 4s 2c"), queens) == "kings_or_better"
+    assert evaluate(parse_hand("Jc Jd 3h 4s 2c"), queens) == "nothing"
+    assert queens.categories[-2] == "kings_or_better"
 
 
 def test_labels_are_what_a_machine_shows() -> None:
-    labels = {c: c.label for c in C}
-    assert labels[C.FOUR_ACES] == "4 ACES" and labels[C.FOUR_2_4] == "4 2s-4s"
-    assert labels[C.FOUR_ACES_WITH_2_4] == "4 ACES + 2-4" and labels[C.WILD_ROYAL_FLUSH] == "WILD ROYAL"
-    assert labels[C.FIVE_OF_A_KIND] == "5 OF A KIND"
+    labels = {c: played.label(c) for played in GAMES.values() for c in played.categories}
+    assert labels["four_aces"] == "4 ACES" and labels["four_2_4"] == "4 2s-4s"
+    assert labels["four_aces_with_2_4"] == "4 ACES + 2-4" and labels["wild_royal_flush"] == "WILD ROYAL"
+    assert labels["five_of_a_kind"] == "5 OF A KIND" and labels["full_house"] == "FULL HOUSE"
     assert all("_" not in label and len(label) <= 15 for label in labels.values())
-    assert len({c.short for c in C}) == len(C)
+    for played in GAMES.values():
+        assert len({played.short(c) for c in played.categories}) == len(played.categories)
 
 
 def test_unpaired_tables_keep_their_jacks_census() -> None:

@@ -9,7 +9,6 @@ import pytest
 
 from videopoker.cards import parse_hand
 from videopoker.errors import GameError, InsufficientCredit
-from videopoker.evaluate import PayCategory
 from videopoker.game import PLAY_LINES, Machine, Phase
 from videopoker.paytable import resolve_paytable
 from videopoker.round import Round
@@ -56,7 +55,7 @@ def test_a_ten_play_round_takes_ten_bets_and_pays_each_hand_on_its_own() -> None
         assert (result.category, result.win) == (category, NINE_SIX.pay(category, 5))
     assert outcome.win == sum(result.win for result in outcome.results)
     assert state.credits == 950 + outcome.win == outcome.credits_after
-    assert all(result.category is not PayCategory.NOTHING for result in outcome.results)  # aces held
+    assert all(result.category != "nothing" for result in outcome.results)  # aces held
     assert len({result.final for result in outcome.results}) > 1
 
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import SHIPPED
+from support import SHIPPED, game
 
 from videopoker.cli import main
-from videopoker.evaluate import DEUCES_WILD, JACKS_OR_BETTER, PayCategory
 from videopoker.pay_order import pay_order_warnings
 from videopoker.paytable import resolve_paytable
+from videopoker.rules.definition import PayCategory
+
+DEUCES_WILD = game("deuces-wild")
+JACKS_OR_BETTER = game("jacks-or-better")
 
 C = PayCategory
 
@@ -26,32 +29,32 @@ def test_no_shipped_table_warns() -> None:
 
 def test_a_lower_hand_paying_more_than_a_better_one_it_overlaps_warns() -> None:
     nine_six = resolve_paytable("jacks-or-better-9-6")
-    [warning] = pay_order_warnings(nine_six.with_pays({C.STRAIGHT: per_coin(60)}))
-    assert (warning.category, warning.above, warning.pays, warning.above_pays) == (C.STRAIGHT, C.STRAIGHT_FLUSH, 60, 50)
+    [warning] = pay_order_warnings(nine_six.with_pays({"straight": per_coin(60)}))
+    assert (warning.category, warning.above, warning.pays, warning.above_pays) == ("straight", "straight_flush", 60, 50)
     assert warning.every_bet and "straight pays 60 per coin, more than straight_flush" in str(warning)
 
 
 def test_hands_no_hand_can_be_both_may_pay_in_any_order() -> None:
     """Bonus Poker pays four aces 80 over a straight flush's 50: no hand is both, so no warning."""
     index = JACKS_OR_BETTER.category_index
-    assert not JACKS_OR_BETTER.overlaps[index(C.STRAIGHT_FLUSH), index(C.FOUR_OF_A_KIND)]
-    assert JACKS_OR_BETTER.overlaps[index(C.FLUSH), index(C.STRAIGHT)]  # a straight flush is both
+    assert not JACKS_OR_BETTER.overlaps[index("straight_flush"), index("four_of_a_kind")]
+    assert JACKS_OR_BETTER.overlaps[index("flush"), index("straight")]  # a straight flush is both
     nine_six = resolve_paytable("jacks-or-better-9-6")
-    assert pay_order_warnings(nine_six.with_pays({C.FOUR_OF_A_KIND: per_coin(60)})) == []
+    assert pay_order_warnings(nine_six.with_pays({"four_of_a_kind": per_coin(60)})) == []
 
 
 def test_wild_hands_overlap_through_the_wilds() -> None:
     """2-2-2-2-A is four deuces and could be a wild royal: their order matters."""
-    wild_royal, four_deuces = DEUCES_WILD.category_index(C.WILD_ROYAL_FLUSH), DEUCES_WILD.category_index(C.FOUR_DEUCES)
+    wild_royal, four_deuces = DEUCES_WILD.category_index("wild_royal_flush"), DEUCES_WILD.category_index("four_deuces")
     assert DEUCES_WILD.overlaps[four_deuces, wild_royal]
     full_pay = resolve_paytable("deuces-wild-full-pay")
-    [warning] = pay_order_warnings(full_pay.with_pays({C.WILD_ROYAL_FLUSH: per_coin(250)}))
-    assert (warning.category, warning.above) == (C.WILD_ROYAL_FLUSH, C.FOUR_DEUCES)
+    [warning] = pay_order_warnings(full_pay.with_pays({"wild_royal_flush": per_coin(250)}))
+    assert (warning.category, warning.above) == ("wild_royal_flush", "four_deuces")
 
 
 def test_a_warning_on_some_bets_names_them() -> None:
     nine_six = resolve_paytable("jacks-or-better-9-6")
-    [warning] = pay_order_warnings(nine_six.with_pays({C.TWO_PAIR: (2, 4, 6, 8, 16)}))
+    [warning] = pay_order_warnings(nine_six.with_pays({"two_pair": (2, 4, 6, 8, 16)}))
     assert warning.bets == (5,) and not warning.every_bet and "on a bet of 5" in str(warning)
 
 

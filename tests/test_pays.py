@@ -5,12 +5,15 @@ from __future__ import annotations
 from math import comb, lcm
 
 import pytest
+from support import FAMILIES, game
 
 from videopoker.analysis import analyze
 from videopoker.analysis.draws import HOLDS, draw_tables
-from videopoker.evaluate import GAMES, Game
+from videopoker.evaluate import Game
 from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, resolve_paytable
 from videopoker.paytable.pays import amount_problem, max_total
+
+GAMES = {key: game(key) for key in FAMILIES}
 
 EXACT = 2**53  # float64 holds every integer below this
 

@@ -5,10 +5,9 @@ import time
 from pathlib import Path
 
 import pytest
-from support import BAD, SHIPPED
+from support import BAD, SHIPPED, game
 
 from videopoker.errors import PaytableError
-from videopoker.evaluate import JACKS_OR_BETTER, PayCategory
 from videopoker.paytable import (
     apply_settings,
     find_paytable,
@@ -18,6 +17,8 @@ from videopoker.paytable import (
     write_variant,
 )
 
+JACKS_OR_BETTER = game("jacks-or-better")
+
 #: Each bad fixture, named for its fault: the place and the words its one error must have.
 BAD_FILES = {
     "negative-pay.yaml": ("9:10", "pay for 'flush' must be a whole number of coins ≥ 0", "got -3"),
@@ -26,18 +27,18 @@ BAD_FILES = {
     "string-pay.yaml": ("9:10", "whole number", "got the text 'six'"),
     "duplicate-key.yaml": ("10:3", "duplicate key 'flush'", "keep one of them"),
     "missing-category.yaml": ("4:1", "pays lacks flush", "add e.g. `flush: 1`"),
-    "category-game-lacks.yaml": ("10:3", "'tens_or_better' is not paid in jacks-or-better", "pays royal_flush"),
-    "unknown-category.yaml": ("10:3", "unknown category 'five_aces'", "jacks_or_better"),
+    "category-game-lacks.yaml": ("10:3", "'tens_or_better' is not a hand of Jacks or Better", "are royal_flush"),
+    "unknown-category.yaml": ("10:3", "'five_aces' is not a hand of Jacks or Better", "jacks_or_better"),
     "list-wrong-length.yaml": ("9:10", "lists 3 amounts, but max_coins is 5", "1..5 coins"),
     "unknown-key.yaml": ("1:1", "unknown key 'colour'", "name, game, max_coins, pays"),
-    "unknown-game.yaml": ("2:7", "unknown game 'deuces-wild-deluxe'", "jacks-or-better, tens-or-better"),
+    "unknown-game.yaml": ("2:7", "unknown game 'deuces-wild-deluxe'", "use deuces-wild"),
     "max-coins-out-of-range.yaml": ("3:12", "max_coins must be a whole number 1..10", "got 11"),
     "not-a-mapping.yaml": ("1:1", "a paytable is a mapping", "got a list"),
     "not-yaml.yaml": ("3:5", "not valid YAML", "expected ',' or ']'"),
     "alias-bomb.yaml": ("2:8", "YAML alias *a is not allowed", "write the value out"),
-    "deeply-nested.yaml": ("1:14", "nested more than 8 deep", "flat mapping"),
+    "deeply-nested.yaml": ("1:14", "nested more than 8 deep", "mappings inside one another"),
     "binary.yaml": ("1:1", "not a text file", "YAML text"),
-    "game-not-text.yaml": ("2:7", "unknown game: got a list", "use one of jacks-or-better"),
+    "game-not-text.yaml": ("2:7", "game: got a list", "give a game's key (e.g. jacks-or-better)"),
     "pay-too-many-digits.yaml": ("9:10", "number '999999999999…' has 5,000 characters", "at most 7 digits"),
     "pay-hex-too-long.yaml": ("9:10", "number '0xffffffffff…' has 20,002 characters", "at most 7 digits"),
     "pay-over-the-limit.yaml": ("9:10", "pay for 'flush' is more than the most a paytable may pay",
@@ -95,25 +96,25 @@ def test_shipped_paytables_are_valid_and_say_what_they_are(file: Path) -> None:
 def test_scalar_pays_scale_with_the_bet_and_lists_give_totals() -> None:
     paytable = resolve_paytable("jacks-or-better-9-6")
     assert paytable.game is JACKS_OR_BETTER
-    assert paytable.pay(PayCategory.FULL_HOUSE, 5) == 45
-    assert paytable.pay(PayCategory.ROYAL_FLUSH, 4) == 1000
-    assert paytable.pay(PayCategory.ROYAL_FLUSH, 5) == 4000
-    assert paytable.pay(PayCategory.NOTHING, 5) == 0
+    assert paytable.pay("full_house", 5) == 45
+    assert paytable.pay("royal_flush", 4) == 1000
+    assert paytable.pay("royal_flush", 5) == 4000
+    assert paytable.pay("nothing", 5) == 0
     assert paytable.pays_per_coin()[0] == 800
     with pytest.raises(PaytableError, match="a bet is 1..5 coins"):
-        paytable.pay(PayCategory.FLUSH, 6)
+        paytable.pay("flush", 6)
 
 
 def test_names_reach_shipped_files_by_stem_or_unique_ending() -> None:
     assert find_paytable("jacks-or-better-9-6").name == "jacks-or-better-9-6.yaml"
     assert find_paytable("10-7").name == "double-bonus-10-7.yaml"
     assert find_paytable("full-pay").name == "deuces-wild-full-pay.yaml"
-    with pytest.raises(PaytableError, match="could be any of double-double-bonus-9-6, jacks-or-better-9-6"):
+    with pytest.raises(PaytableError, match="could be any of bonus-poker-deluxe-9-6, double-double-bonus-9-6, "):
         find_paytable("9-6")
     with pytest.raises(PaytableError) as caught:
         find_paytable("6-5")  # both jacks-or-better-6-5 and tens-or-better-6-5 end so
-    assert str(caught.value) == ("paytable '6-5' could be any of jacks-or-better-6-5, tens-or-better-6-5; "
-                                 "give the full name")
+    assert str(caught.value) == ("paytable '6-5' could be any of double-bonus-9-6-5, jacks-or-better-6-5, "
+                                 "tens-or-better-6-5; give the full name")
     with pytest.raises(PaytableError, match=r"no paytable 'no-such': give a file path or one of"):
         find_paytable("no-such")
     assert {f.stem for f in paytable_files()} >= {"jacks-or-better-9-6", "tens-or-better-6-5"}
@@ -128,10 +129,10 @@ def test_user_paytables_come_first(isolated_home: Path) -> None:
 
 def test_settings_reprice_a_category() -> None:
     paytable = apply_settings(resolve_paytable("jacks-or-better-9-6"), ["full_house=8", "flush=5"])
-    assert paytable.pay(PayCategory.FULL_HOUSE, 5) == 40
-    assert paytable.pay(PayCategory.FLUSH, 1) == 5
+    assert paytable.pay("full_house", 5) == 40
+    assert paytable.pay("flush", 1) == 5
     royal = apply_settings(paytable, ["royal_flush=250,500,750,1000,4700"])
-    assert royal.pay(PayCategory.ROYAL_FLUSH, 5) == 4700
+    assert royal.pay("royal_flush", 5) == 4700
 
 
 @pytest.mark.parametrize("setting", ["full_house", "full_house=", "full_house=-1", "full_house=8.5",
@@ -147,7 +148,7 @@ def test_a_variant_keeps_the_comments_and_order(tmp_path: Path) -> None:
     written = write_variant(source, dict(apply_settings(load_paytable(source), ["full_house=8", "flush=5"]).pays),
                             target, name="My 8/5")
     text = target.read_text()
-    assert written.name == "My 8/5" and written.pay(PayCategory.FULL_HOUSE, 1) == 8
+    assert written.name == "My 8/5" and written.pay("full_house", 1) == 8
     assert text.startswith('# Jacks or Better, "full pay" 9/6')
     assert "# the 4000-coin jackpot needs all 5 coins" in text
     assert "full_house: 8\n" in text and "flush: 5\n" in text
@@ -200,7 +201,7 @@ def test_a_bad_game_does_not_hide_the_pays_problems(tmp_path: Path) -> None:
         load_paytable(file)
     messages = [problem.message for problem in caught.value.found]
     assert len(messages) == 2
-    assert messages[0].startswith("unknown game: got a list; use one of jacks-or-better")
+    assert messages[0].startswith("game: got a list; give a game's key")
     assert messages[1].startswith("pay for 'flush' must be a whole number of coins ≥ 0")
 
 
@@ -224,8 +225,8 @@ def test_settings_above_the_one_pay_limit_are_refused(setting: str, words: str) 
 
 def test_settings_at_the_limit_are_taken() -> None:
     paytable = apply_settings(resolve_paytable("jacks-or-better-9-6"), ["royal_flush=1000000", "flush=1,2,3,4,5000000"])
-    assert paytable.pay(PayCategory.ROYAL_FLUSH, 5) == 5_000_000
-    assert paytable.pay(PayCategory.FLUSH, 5) == 5_000_000
+    assert paytable.pay("royal_flush", 5) == 5_000_000
+    assert paytable.pay("flush", 5) == 5_000_000
 
 
 def test_a_variant_is_checked_before_it_is_written(tmp_path: Path) -> None:
@@ -248,7 +249,7 @@ def test_a_variant_replaces_a_file_only_with_force(tmp_path: Path) -> None:
         write_variant(source, changes, target, name="Mine")
     assert target.read_text() == "# precious\n"
     written = write_variant(source, changes, target, name="Mine", force=True)
-    assert written.pay(PayCategory.FLUSH, 1) == 5 and load_paytable(target).name == "Mine"
+    assert written.pay("flush", 1) == 5 and load_paytable(target).name == "Mine"
     assert written.source == target
 
 

@@ -1,7 +1,8 @@
 """Cards, hands and the deck.
 
-A card is also an integer, ``index = rank_index * 4 + suit_index`` (0..51, the joker 52), which is
-what the evaluators and the analysis work on; :class:`Card` is the face a person reads.
+A card is also an integer, ``index = rank_index * 4 + suit_index`` (0..51, the jokers 52 and 53),
+which is what the evaluators and the analysis work on; :class:`Card` is the face a person reads.
+Both jokers read and print as ``Jk``: a hand's second ``Jk`` is the second joker.
 
 >>> parse_hand("Ah Kh Qh Jh 10h")
 (Card('Ah'), Card('Kh'), Card('Qh'), Card('Jh'), Card('Th'))
@@ -67,6 +68,8 @@ RANK_SYMBOLS = "23456789TJQKA"
 SUITS = tuple(Suit)
 SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 JOKER_INDEX = 52
+#: A deck has at most two jokers (Double Joker).
+MOST_JOKERS = 2
 CARD_HELP = "use rank 2-9,T,J,Q,K,A and suit c,d,h,s (or ♣♦♥♠); a joker is Jk"
 
 _SUIT_BY_TEXT = {s.value: s for s in Suit} | {
@@ -89,8 +92,8 @@ class Card:
     index: int
 
     def __post_init__(self) -> None:
-        if not 0 <= self.index <= JOKER_INDEX:
-            raise CardError(f"card index must be 0..52, got {self.index!r}")
+        if not 0 <= self.index < JOKER_INDEX + MOST_JOKERS:
+            raise CardError(f"card index must be 0..53, got {self.index!r}")
 
     @classmethod
     def of(cls, rank: Rank, suit: Suit) -> Card:
@@ -114,7 +117,7 @@ class Card:
 
     @property
     def is_joker(self) -> bool:
-        return self.index == JOKER_INDEX
+        return self.index >= JOKER_INDEX
 
     @property
     def rank(self) -> Rank | None:
@@ -152,7 +155,10 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             if match is None:
                 bad = word[position:position + 3] if position else word
                 raise CardError(f"{quote(bad, 12)} is not a card: {CARD_HELP}")
-            cards.append(Card.parse(match.group()))
+            card = Card.parse(match.group())
+            if card.is_joker and card in cards:  # "Jk Jk": both jokers of a two-joker deck
+                card = Card(JOKER_INDEX + 1)
+            cards.append(card)
             position = match.end()
     return tuple(cards)
 
@@ -194,9 +200,9 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 @cache
 def full_deck(jokers: int = 0) -> tuple[Card, ...]:
-    """The 52 cards in index order, then ``jokers`` jokers (0 or 1); one shared tuple per size."""
-    if jokers not in (0, 1):
-        raise CardError(f"a deck has 0 or 1 joker, got {jokers}")
+    """The 52 cards in index order, then ``jokers`` jokers (0..2); one shared tuple per size."""
+    if not 0 <= jokers <= MOST_JOKERS:
+        raise CardError(f"a deck has 0 to {MOST_JOKERS} jokers, got {jokers}")
     return tuple(Card(i) for i in range(JOKER_INDEX + jokers))
 
 

@@ -18,9 +18,9 @@ from typing import Any
 
 from videopoker.cards import Card, RandomLike
 from videopoker.errors import GameError, InsufficientCredit
-from videopoker.evaluate import PayCategory
 from videopoker.paytable import Paytable, resolve_paytable  # noqa: F401  (doctest)
 from videopoker.round import HAND_SIZE, PLAY_LINES, Round
+from videopoker.rules.definition import PayCategory
 
 __all__ = ["HAND_SIZE", "PLAY_LINES", "HandResult", "Machine", "MachineState", "Outcome", "Phase", "check_hands"]
 
@@ -37,6 +37,12 @@ class HandResult:
     final: tuple[Card, ...]
     category: PayCategory
     win: int
+    label: str = ""          # what the machine called it (``4 ACES``); the key's words if not kept
+
+    @property
+    def name(self) -> str:
+        """The machine's name for what the hand made."""
+        return self.label or self.category.replace("_", " ").upper()
 
 
 @dataclass(frozen=True)
@@ -74,8 +80,8 @@ class Outcome:
 
     def to_json(self) -> dict[str, Any]:
         return {"dealt": [str(c) for c in self.dealt], "held": list(self.held), "bet": self.bet,
-                "hands": [{"final": [str(c) for c in result.final], "category": result.category.value,
-                           "win": result.win} for result in self.results],
+                "hands": [{"final": [str(c) for c in result.final], "category": result.category,
+                           "label": result.name, "win": result.win} for result in self.results],
                 "credits_after": self.credits_after}
 
 
@@ -209,7 +215,7 @@ class Machine:
         if self.round is None:
             raise GameError("cannot draw before the deal")
         played = self.round
-        results = tuple(HandResult(final, *played.settle(final)) for final in played.draw(self.rng))
+        results = tuple(_result(played, final) for final in played.draw(self.rng))
         self.credits += sum(result.win for result in results)
         self.last = Outcome(played.dealt, played.held, played.bet, results, self.credits)
         self.round = None
@@ -256,3 +262,9 @@ def check_hands(hands: int) -> int:
     if hands not in PLAY_LINES:
         raise GameError(f"a machine plays {', '.join(map(str, PLAY_LINES))} hands, got {hands}")
     return hands
+
+
+def _result(played: Round, final: tuple[Card, ...]) -> HandResult:
+    """One final hand of ``played``, judged and paid, with the machine's name for it."""
+    category, win = played.settle(final)
+    return HandResult(final, category, win, played.paytable.game.label(category))

@@ -1,15 +1,19 @@
-"""Made hands: five ranks with every wild card already given a value, and the tests rules apply to them.
+"""Made hands: five ranks with every wild card already given a value, and the test each entry makes.
 
-A game's rules are a list of ``(category, test)`` pairs, best first (see :mod:`videopoker.families`).
-A test is a function of :class:`MadeHands`, many made hands at once as numpy arrays, returning one
-boolean per hand; the first category whose test holds names the hand.  Wild cards are not the tests'
-business: :mod:`videopoker.lookup` tries every value the wilds can take and keeps the best category,
-so a test only ever looks at five definite ranks (five of a kind included), whether the hand is
-suited, and how many of its cards were wild.
+A game's hands (:mod:`videopoker.rules.definition`) are a list of entries, best first; each
+compiles here to a test, a function of :class:`MadeHands` (many made hands at once as numpy
+arrays) returning one boolean per hand.  Wild cards are not the tests' business:
+:mod:`videopoker.lookup` tries every value the wilds can take and keeps the best entry, so a test
+only looks at five definite ranks (five of a kind included), whether the hand is suited, and how
+many of its cards were wild.  ``wild cards`` entries look at the cards as dealt instead
+(:func:`wild_cards_test`): they do not depend on what the wilds are taken for.
 
 >>> hands = MadeHands.of([(14, 13, 12, 11, 10), (9, 9, 9, 9, 9)], flush=[True, False], wilds=[1, 2])
->>> royal_flush(hands).tolist(), of_a_kind(5)(hands).tolist(), natural(royal_flush)(hands).tolist()
-([True, False], [False, True], [False, False])
+>>> royal = made_test(HandSpec("royal_flush", Made.ROYAL_FLUSH))
+>>> royal(hands).tolist(), made_test(HandSpec("five", Made.FIVE_OF_A_KIND))(hands).tolist()
+([True, False], [False, True])
+>>> made_test(HandSpec("natural_royal_flush", Made.ROYAL_FLUSH, natural=True))(hands).tolist()
+[False, False]
 """
 
 from __future__ import annotations
@@ -22,9 +26,12 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
+from videopoker.rules.definition import GROUP_SIZE, HandSpec, Made
+
 Mask = npt.NDArray[np.bool_]
 Test = Callable[["MadeHands"], Mask]
 ACE = 14
+ALL_RANKS = frozenset(range(2, ACE + 1))
 
 
 @dataclass(frozen=True)
@@ -71,71 +78,53 @@ class MadeHands:
 
     def has(self, ranks: Iterable[int], at_least: int, exactly: bool = False) -> Mask:
         """Whether some rank of ``ranks`` has ``at_least`` cards (``exactly`` that many)."""
-        counts = self.counts[:, [rank - 2 for rank in ranks]]
+        counts = self.counts[:, [rank - 2 for rank in sorted(ranks)]]
         found = (counts == at_least) if exactly else (counts >= at_least)
         return cast(Mask, found.any(axis=1))
 
 
-# -- the tests the families are written in ----------------------------------------------------
+def _shape_test(spec: HandSpec) -> Test:
+    """The test of ``spec``'s made hand, before ``natural``."""
+    made, ranks = spec.made, spec.ranks if spec.ranks is not None else ALL_RANKS
+    if made is Made.ROYAL_FLUSH:
+        return lambda hands: hands.straight & hands.flush & (hands.lowest == 10)
+    if made is Made.STRAIGHT_FLUSH:
+        return lambda hands: hands.straight & hands.flush
+    if made is Made.FLUSH:
+        return lambda hands: hands.flush
+    if made is Made.STRAIGHT:
+        return lambda hands: hands.straight
+    if made is Made.TWO_PAIR:
+        return lambda hands: (hands.most >= 2) & (hands.second >= 2)
+    if made is Made.FULL_HOUSE:
+        return lambda hands: (hands.most == 3) & (hands.second == 2) & hands.has(ranks, 3, exactly=True)
+    size = GROUP_SIZE[made]
+    if spec.kicker is None:
+        return lambda hands: hands.has(ranks, size)
+    kickers = spec.kicker  # four of a kind: the odd card's rank, whatever the quads'
+    return lambda hands: (hands.most == 4) & hands.has(ranks, 4, exactly=True) & hands.has(kickers, 1, exactly=True)
 
 
-def royal_flush(hands: MadeHands) -> Mask:
-    return cast(Mask, straight_flush(hands) & (hands.lowest == 10))
+def made_test(spec: HandSpec) -> Test:
+    """Whether made hands are ``spec`` (any entry but ``wild cards``)."""
+    shape = _shape_test(spec)
+    if spec.natural:
+        return lambda hands: shape(hands) & (hands.wilds == 0)
+    return shape
 
 
-def straight_flush(hands: MadeHands) -> Mask:
-    return hands.straight & hands.flush
+def wild_cards_test(spec: HandSpec, naturals: npt.NDArray[np.int64], wilds: int,
+                    jokers: int) -> npt.NDArray[np.bool_]:
+    """Whether hands of natural rank multisets ``naturals`` (n, 5 - wilds; rank indices 0..12) with
+    ``wilds`` wild cards, ``jokers`` of them jokers, are the ``wild cards`` entry ``spec``.
 
-
-def of_a_kind(n: int) -> Test:
-    """``n`` or more cards of one rank."""
-    return lambda hands: hands.most >= n
-
-
-def four_of(ranks: Iterable[int], kicker: Iterable[int] | None = None) -> Test:
-    """Four cards of a rank in ``ranks``; with ``kicker``, the fifth card's rank is in it too."""
-    quads, kickers = tuple(ranks), None if kicker is None else tuple(kicker)
-
-    def test(hands: MadeHands) -> Mask:
-        made = cast(Mask, (hands.most == 4) & hands.has(quads, 4))
-        if kickers is not None:
-            made &= hands.has(kickers, 1, exactly=True)  # the odd card, whatever the quads
-        return made
-
-    return test
-
-
-def full_house(hands: MadeHands) -> Mask:
-    return cast(Mask, (hands.most == 3) & (hands.second == 2))
-
-
-def flush(hands: MadeHands) -> Mask:
-    return hands.flush
-
-
-def straight(hands: MadeHands) -> Mask:
-    return hands.straight
-
-
-def two_pair(hands: MadeHands) -> Mask:
-    return (hands.most >= 2) & (hands.second >= 2)
-
-
-def pair_of(lowest: int) -> Test:
-    """A pair (or better) of ``lowest`` or a higher rank."""
-    return lambda hands: hands.has(range(lowest, ACE + 1), 2)
-
-
-def natural(test: Test) -> Test:
-    """``test`` made without a wild card (a natural royal)."""
-    return lambda hands: test(hands) & (hands.wilds == 0)
-
-
-def wild(test: Test) -> Test:
-    """``test`` made with at least one wild card (a wild royal)."""
-    return lambda hands: test(hands) & (hands.wilds > 0)
-
-
-def wild_cards(n: int) -> Test:
-    """``n`` wild cards, whatever the rest (four deuces)."""
-    return lambda hands: hands.wilds >= n
+    ``ranks`` counts only the wild cards of those ranks (not the jokers); ``kicker`` names the
+    rank of the one natural card beside them.
+    """
+    counted = wilds - jokers if spec.ranks is not None else wilds
+    holds = np.full(len(naturals), counted == spec.count, dtype=bool)
+    if spec.kicker is not None:
+        if naturals.shape[1] != 1:
+            return np.zeros(len(naturals), dtype=bool)
+        holds &= np.isin(naturals[:, 0] + 2, sorted(spec.kicker))
+    return holds

@@ -1,20 +1,22 @@
 """The lookup table that serves every game: a hand's category by one table read, scalar or batch.
 
-A game's rules (:mod:`videopoker.families`) run once per possible rank multiset to fill a table;
-the scalar evaluator used in play and the numpy batch evaluator used in analysis both read that
-table, so they cannot disagree.  A hand is keyed by adding one integer per card (``card_keys``):
-its rank weight (:data:`RANK_WEIGHTS`, chosen so that every multiset of five ranks has its own sum)
-shifted past a field that counts cards per suit and wild cards.
+A game's definition (:mod:`videopoker.rules.definition`) is compiled once per possible rank
+multiset into a table; the scalar evaluator used in play and the numpy batch evaluator used in
+analysis both read that table, so they cannot disagree.  A hand is keyed by adding one integer per
+card (``card_keys``): its rank weight (:data:`RANK_WEIGHTS`, chosen so that every multiset of five
+ranks has its own sum) shifted past a field that counts cards per suit, wild cards and jokers.
 
 Wild cards take whatever value makes the best hand: for each multiset of natural ranks, every
-multiset of values for the wilds is tried (all at once, in numpy) and the best category kept.
+multiset of values for the wilds is tried (all at once, in numpy) and the best entry kept.  Jokers
+are counted apart from the other wild cards only so that an entry can tell them apart (four
+deuces, not three deuces and the joker).
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import cast
 
@@ -22,8 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.cards import JOKER_INDEX
-from videopoker.categories import PayCategory
-from videopoker.hands import MadeHands, Test
+from videopoker.hands import MadeHands, made_test, wild_cards_test
+from videopoker.rules.definition import NOTHING, GameDefinition, HandSpec, Made, PayCategory
 
 #: Multiset-unique rank weights for ranks 2..A: no two multisets of at most five ranks (at most
 #: four of each) share a sum.  Found by greedy search (each weight the least that keeps sums
@@ -31,40 +33,61 @@ from videopoker.hands import MadeHands, Test
 RANK_WEIGHTS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
 RANK_KEYS = 4 * RANK_WEIGHTS[-1] + RANK_WEIGHTS[-2] + 1
 SUIT_BITS = 3  # a suit's count (0..5) in three bits
-WILD_SHIFT = 4 * SUIT_BITS
-RANK_SHIFT = WILD_SHIFT + 3
+WILD_SHIFT = 4 * SUIT_BITS     # wild cards in the hand, jokers included (0..5)
+JOKER_SHIFT = WILD_SHIFT + 3   # jokers in the hand (0..2)
+RANK_SHIFT = JOKER_SHIFT + 2
 LOW_MASK = (1 << RANK_SHIFT) - 1
 NO_CATEGORY = 255
 HAND = 5
 RANKS = 13
-
-Rule = tuple[PayCategory, Test]
+#: Most hand entries a game may have: every entry is a category index in a byte, and no real
+#: game comes near it.
+MAX_HANDS = 40
 
 
 @dataclass(frozen=True, eq=False)
 class Game:
-    """A family of rules: its categories in paying order with the test for each, and its wild cards.
+    """A game compiled for play and analysis: its categories in paying order and its lookup table.
 
-    ``categories`` is the rules' categories, best first, then ``nothing``.
+    ``key`` names it (a game file's stem, or a name made for an inline definition);
+    ``categories`` is the hands' keys, best first, then ``nothing``.
     """
 
     key: str
-    title: str
-    rules: tuple[Rule, ...] = field(repr=False)
-    jokers: int = 0
-    wild_ranks: frozenset[int] = frozenset()
+    definition: GameDefinition
+
+    @property
+    def title(self) -> str:
+        return self.definition.title
+
+    @property
+    def jokers(self) -> int:
+        return self.definition.jokers
+
+    @property
+    def wild_ranks(self) -> frozenset[int]:
+        return self.definition.wild_ranks
+
+    @property
+    def digest(self) -> str:
+        return self.definition.digest
 
     @cached_property
     def categories(self) -> tuple[PayCategory, ...]:
-        return (*(category for category, _ in self.rules), PayCategory.NOTHING)
+        return (*self.definition.keys, NOTHING)
 
     @property
     def deck_size(self) -> int:
-        return 52 + self.jokers
+        return self.definition.deck_size
 
     @property
     def max_wilds(self) -> int:
-        return self.jokers + 4 * len(self.wild_ranks)
+        """The most wild cards one hand can hold."""
+        return min(HAND, len(self.definition.wild_card_indices))
+
+    @property
+    def max_deck_wilds(self) -> int:
+        return min(HAND, self.definition.deck_wilds)
 
     @property
     def paying(self) -> tuple[PayCategory, ...]:
@@ -76,66 +99,98 @@ class Game:
         """The best category: the jackpot whose cycle a return table quotes."""
         return self.categories[0]
 
+    @property
+    def hands(self) -> tuple[HandSpec, ...]:
+        return self.definition.hands
+
+    def spec(self, category: PayCategory) -> HandSpec | None:
+        return self.definition.spec(category)
+
+    def label(self, category: PayCategory) -> str:
+        """The machine's name for a category (``4 ACES + 2-4``, ``NOTHING``)."""
+        return self.definition.label(category)
+
+    def short(self, category: PayCategory) -> str:
+        """A column heading for a category where space is tight (``FH``)."""
+        return self.definition.short(category)
+
     def category_index(self, category: PayCategory) -> int:
         return self.categories.index(category)
 
     def is_wild(self, card: int) -> bool:
-        return card == JOKER_INDEX or (card < JOKER_INDEX and card // 4 + 2 in self.wild_ranks)
+        return card in self.definition.wild_card_indices
 
     def wild_mask(self, cards: npt.NDArray[np.integer]) -> npt.NDArray[np.bool_]:
         """:meth:`is_wild` for an array of card indices at once."""
-        cards = np.asarray(cards)
-        natural_wild = np.isin(cards // 4 + 2, list(self.wild_ranks)) & (cards < JOKER_INDEX)
-        return np.asarray((cards == JOKER_INDEX) | natural_wild, dtype=np.bool_)
+        wild = np.zeros(JOKER_INDEX + 2, dtype=np.bool_)
+        wild[sorted(self.definition.wild_card_indices)] = True
+        return cast(npt.NDArray[np.bool_], wild[np.asarray(cards, dtype=np.intp)])
 
     @cached_property
     def card_keys(self) -> npt.NDArray[np.int64]:
         """Per card index, the integer it adds to a hand's key."""
         keys = np.zeros(self.deck_size, dtype=np.int64)
         for card in range(self.deck_size):
-            if self.is_wild(card):
+            if card >= JOKER_INDEX:
+                keys[card] = (1 << WILD_SHIFT) | (1 << JOKER_SHIFT)
+            elif self.is_wild(card):
                 keys[card] = 1 << WILD_SHIFT
             else:
                 keys[card] = (RANK_WEIGHTS[card // 4] << RANK_SHIFT) | (1 << (SUIT_BITS * (card % 4)))
         return keys
 
+    def _block(self, jokers: int, deck_wilds: int, suited: bool) -> int:
+        """The table block of hands with these wild cards, suited or not."""
+        return (jokers * (self.max_deck_wilds + 1) + deck_wilds) * 2 + suited
+
+    @property
+    def _block_count(self) -> int:
+        return (self.jokers + 1) * (self.max_deck_wilds + 1) * 2
+
     @cached_property
     def low_offsets(self) -> npt.NDArray[np.int64]:
-        """Per value of a key's low field (suit counts and wilds), the table block to read."""
-        low = np.arange(LOW_MASK + 1)
+        """Per value of a key's low field (suit counts, wilds, jokers), the table block to read."""
+        low = np.arange(LOW_MASK + 1, dtype=np.int64)
         suit_counts = [(low >> (SUIT_BITS * s)) & 7 for s in range(4)]
-        wilds = low >> WILD_SHIFT
+        wilds = (low >> WILD_SHIFT) & 7
+        jokers = low >> JOKER_SHIFT
         flush = (np.max(suit_counts, axis=0) + wilds) == HAND
-        offsets: npt.NDArray[np.int64] = ((wilds * 2 + flush) * RANK_KEYS).astype(np.int64)
+        deck_wilds = np.clip(wilds - jokers, 0, self.max_deck_wilds)
+        block = (np.minimum(jokers, self.jokers) * (self.max_deck_wilds + 1) + deck_wilds) * 2 + flush
+        offsets: npt.NDArray[np.int64] = block * RANK_KEYS
         return offsets
 
-    def _blocks(self) -> Iterator[tuple[int, bool, npt.NDArray[np.int64], npt.NDArray[np.int64]]]:
-        """Every (wilds, suited) block of the table: its natural rank multisets and their rank keys."""
+    def _blocks(self) -> Iterator[tuple[int, int, bool, npt.NDArray[np.int64], npt.NDArray[np.int64]]]:
+        """Every (jokers, other wilds, suited) block a hand can be in: its natural rank multisets and
+        their rank keys."""
         natural_ranks = [r for r in range(RANKS) if r + 2 not in self.wild_ranks]
         weights = np.array(RANK_WEIGHTS, dtype=np.int64)
-        for wilds in range(self.max_wilds + 1):
-            naturals = _multisets(natural_ranks, HAND - wilds)
-            rank_keys = weights[naturals].sum(axis=1)
-            distinct = (np.diff(naturals, axis=1) != 0).all(axis=1)
-            yield wilds, False, naturals, rank_keys
-            yield wilds, True, naturals[distinct], rank_keys[distinct]  # suited: no rank twice
+        for jokers in range(self.jokers + 1):
+            for deck_wilds in range(min(self.max_deck_wilds, HAND - jokers) + 1):
+                naturals = _multisets(natural_ranks, HAND - jokers - deck_wilds)
+                rank_keys = weights[naturals].sum(axis=1)
+                distinct = (np.diff(naturals, axis=1) != 0).all(axis=1)
+                yield jokers, deck_wilds, False, naturals, rank_keys
+                yield jokers, deck_wilds, True, naturals[distinct], rank_keys[distinct]  # suited: no rank twice
 
     @cached_property
     def table(self) -> npt.NDArray[np.uint8]:
-        """Category index for every (wilds, flush, natural rank multiset) block, filled from the rules."""
-        table = np.full(RANK_KEYS * 2 * (self.max_wilds + 1), NO_CATEGORY, dtype=np.uint8)
+        """Category index for every (jokers, wilds, flush, natural rank multiset), filled from the hands."""
+        table = np.full(RANK_KEYS * self._block_count, NO_CATEGORY, dtype=np.uint8)
         made = _MadeTable(self)
-        for wilds, suited, naturals, rank_keys in self._blocks():
-            table[(wilds * 2 + suited) * RANK_KEYS + rank_keys] = made.best(naturals, wilds, suited)
+        for jokers, deck_wilds, suited, naturals, rank_keys in self._blocks():
+            block = self._block(jokers, deck_wilds, suited)
+            table[block * RANK_KEYS + rank_keys] = made.best(naturals, jokers, deck_wilds, suited)
         return table
 
     def adopt_table(self, table: npt.NDArray[np.uint8]) -> bool:
-        """Take :attr:`table` from a cache instead of filling it from the rules (0.1–0.2 s).
+        """Take :attr:`table` from a cache instead of filling it from the hands.
 
-        The caller names the cache file by a digest of the rules' code, so the table is the one
-        the rules would fill; a table of the wrong size or type is refused.  True if taken.
+        The caller names the cache file by the definition's digest and checks the file's own
+        digest, so the table is the one the hands would fill; one of the wrong size or type is
+        refused.  True if taken.
         """
-        size = RANK_KEYS * 2 * (self.max_wilds + 1)
+        size = RANK_KEYS * self._block_count
         if "table" in self.__dict__ or table.dtype != np.uint8 or table.shape != (size,):
             return False
         self.__dict__["table"] = table  # where cached_property keeps its value
@@ -149,9 +204,10 @@ class Game:
         amount; categories no hand can both make (four aces and a straight flush) may pay in any order.
         """
         made = _MadeTable(self)
-        both = np.zeros((len(self.rules), len(self.rules)), dtype=np.int64)
-        for wilds, suited, naturals, _ in self._blocks():
-            reached = made.reachable(naturals, wilds, suited).astype(np.int64)
+        entries = len(self.hands)
+        both = np.zeros((entries, entries), dtype=np.int64)
+        for jokers, deck_wilds, suited, naturals, _ in self._blocks():
+            reached = made.reachable(naturals, jokers, deck_wilds, suited).astype(np.int64)
             both += reached.T @ reached
         return np.greater(both, 0)
 
@@ -194,7 +250,7 @@ def _multisets(ranks: Sequence[int], size: int, most: int = 4) -> npt.NDArray[np
 
 
 class _MadeTable:
-    """The category of every made hand (five definite ranks, up to five alike) under one game."""
+    """The entry of every made hand (five definite ranks, up to five alike) under one game."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -206,21 +262,31 @@ class _MadeTable:
         for place in range(HAND):
             np.add.at(counts, (np.arange(len(self.ranks)), self.ranks[:, place]), 1)
         self.counts = counts
-        self._passes: dict[tuple[int, bool], npt.NDArray[np.bool_]] = {}
+        hands = game.hands
+        self.made = [(index, made_test(spec)) for index, spec in enumerate(hands) if spec.made is not Made.WILD_CARDS]
+        self.wild_entries = [(index, spec) for index, spec in enumerate(hands) if spec.made is Made.WILD_CARDS]
+        self.nothing = len(hands)
+        self._passes: dict[tuple[bool, bool], npt.NDArray[np.bool_]] = {}
+        self._best: dict[tuple[int, bool], npt.NDArray[np.uint8]] = {}
 
     def passes(self, wilds: int, suited: bool) -> npt.NDArray[np.bool_]:
-        """Per made hand (row of ``ranks``) and rule, whether the rule's test holds: (n, rules)."""
-        if (wilds, suited) not in self._passes:
+        """Per made hand (row of ``ranks``) and made entry, whether its test holds: (n, made entries).
+
+        Only whether any card was wild matters to a test (``natural``), so two sets are kept.
+        """
+        if (wilds > 0, suited) not in self._passes:
             n = len(self.counts)
             hands = MadeHands(self.counts, np.full(n, suited), np.full(n, wilds, dtype=np.int8))
-            self._passes[wilds, suited] = np.stack([test(hands) for _, test in self.game.rules], axis=1)
-        return self._passes[wilds, suited]
+            columns = [test(hands) for _, test in self.made] or [np.zeros(n, dtype=bool)]
+            self._passes[wilds > 0, suited] = np.stack(columns, axis=1)[:, :len(self.made)]
+        return self._passes[wilds > 0, suited]
 
     def categories(self, wilds: int, suited: bool) -> npt.NDArray[np.uint8]:
-        """Per made hand, the index of the first (best) category whose test holds, else ``nothing``."""
+        """Per made hand, the index of the first (best) made entry whose test holds, else ``nothing``."""
         passes = self.passes(wilds, suited)
-        named: npt.NDArray[np.uint8] = np.where(passes.any(axis=1), passes.argmax(axis=1),
-                                                passes.shape[1]).astype(np.uint8)
+        indices = np.array([index for index, _ in self.made] + [self.nothing], dtype=np.uint8)
+        first = np.where(passes.any(axis=1), passes.argmax(axis=1), passes.shape[1])
+        named: npt.NDArray[np.uint8] = indices[first]
         return named
 
     def _rows(self, naturals: npt.NDArray[np.int64], wilds: int) -> npt.NDArray[np.intp]:
@@ -230,17 +296,36 @@ class _MadeTable:
         rows: npt.NDArray[np.intp] = self.order[np.searchsorted(self.codes, codes)]
         return rows
 
-    def best(self, naturals: npt.NDArray[np.int64], wilds: int, suited: bool) -> npt.NDArray[np.uint8]:
-        """For natural rank multisets (n, 5 - wilds): the best category any values of the wilds make."""
-        best: npt.NDArray[np.uint8] = self.categories(wilds, suited)[self._rows(naturals, wilds)].min(axis=1)
+    def _made_best(self, naturals: npt.NDArray[np.int64], wilds: int, suited: bool) -> npt.NDArray[np.uint8]:
+        key = (wilds, suited)
+        if key not in self._best:  # the same naturals in every split of the wilds into jokers and others
+            self._best[key] = self.categories(wilds, suited)[self._rows(naturals, wilds)].min(axis=1)
+        return self._best[key]
+
+    def best(self, naturals: npt.NDArray[np.int64], jokers: int, deck_wilds: int,
+             suited: bool) -> npt.NDArray[np.uint8]:
+        """For natural rank multisets (n, 5 - wilds): the best entry any values of the wilds make."""
+        wilds = jokers + deck_wilds
+        best: npt.NDArray[np.uint8] = self._made_best(naturals, wilds, suited)
+        for index, spec in self.wild_entries:
+            holds = wild_cards_test(spec, naturals, wilds, jokers)
+            best = np.where(holds, np.minimum(best, index), best).astype(np.uint8)
         return best
 
-    def reachable(self, naturals: npt.NDArray[np.int64], wilds: int, suited: bool) -> npt.NDArray[np.bool_]:
-        """For natural rank multisets: every category some values of the wilds make, (n, rules)."""
-        return cast(npt.NDArray[np.bool_], self.passes(wilds, suited)[self._rows(naturals, wilds)].any(axis=1))
+    def reachable(self, naturals: npt.NDArray[np.int64], jokers: int, deck_wilds: int,
+                  suited: bool) -> npt.NDArray[np.bool_]:
+        """For natural rank multisets: every entry some values of the wilds make, (n, entries)."""
+        wilds = jokers + deck_wilds
+        reached = np.zeros((len(naturals), self.nothing), dtype=bool)
+        made = self.passes(wilds, suited)[self._rows(naturals, wilds)].any(axis=1)
+        reached[:, [index for index, _ in self.made]] = made
+        for index, spec in self.wild_entries:
+            reached[:, index] = wild_cards_test(spec, naturals, wilds, jokers)
+        return reached
 
 
 def _codes(multisets: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """A number per rank multiset, additive over multiset union: a base-6 digit per rank's count."""
     powers = 6 ** np.arange(RANKS, dtype=np.int64)
     return powers[multisets].sum(axis=1) if multisets.shape[1] else np.zeros(len(multisets), dtype=np.int64)
+

@@ -7,7 +7,7 @@ mark the cell; loading never refuses such a table, since a machine may really pa
 >>> table = resolve_paytable("jacks-or-better-9-6")
 >>> pay_order_warnings(table)
 []
->>> flipped = table.with_pays({PayCategory.TWO_PAIR: (4, 8, 12, 16, 20)})  # a full house is both
+>>> flipped = table.with_pays({"two_pair": (4, 8, 12, 16, 20)})  # a full house is both
 >>> [str(warning) for warning in pay_order_warnings(flipped)]
 ['two_pair pays 4 per coin, more than three_of_a_kind above it (3): check the order of the pays']
 """
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from videopoker.categories import PayCategory
-from videopoker.paytable import Paytable
+from videopoker.paytable import Paytable, per_coin_of
+from videopoker.rules.definition import PayCategory
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class PayOrderWarning:
 
     def __str__(self) -> str:
         where = "" if self.every_bet else f" on a bet of {', '.join(map(str, self.bets))}"
-        return (f"{self.category.value} pays {self.pays:g} per coin, more than {self.above.value} above it "
+        return (f"{self.category} pays {self.pays:g} per coin, more than {self.above} above it "
                 f"({self.above_pays:g}){where}: check the order of the pays")
 
 
@@ -50,9 +50,18 @@ def pay_order_warnings(paytable: Paytable) -> list[PayOrderWarning]:
     for lower, category in enumerate(game.paying):
         for higher, above in enumerate(game.paying[:lower]):
             wrong = tuple(n for n in bets if paytable.pay(category, n) > paytable.pay(above, n))
-            if wrong and game.overlaps[higher, lower]:
+            if wrong and game.overlaps[higher, lower] and not _top_bet_jackpot(paytable, above, category):
                 first = wrong[0]
                 warnings.append(PayOrderWarning(category, above, paytable.pay(category, first) / first,
                                                 paytable.pay(above, first) / first, wrong, len(wrong) == len(bets)))
                 break
     return warnings
+
+
+def _top_bet_jackpot(paytable: Paytable, above: PayCategory, category: PayCategory) -> bool:
+    """Whether ``above`` is a jackpot for the top bet only that pays at least ``category`` there: real
+    machines pay such a hand as a lesser one below the top bet (Deuces and Joker Wild's four deuces
+    and the joker), so a lower bet paying ``category`` more is no typo."""
+    top = paytable.max_coins
+    proportional = per_coin_of(paytable.pays.get(above, ())) is not None
+    return not proportional and paytable.pay(above, top) >= paytable.pay(category, top)

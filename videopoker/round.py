@@ -16,7 +16,7 @@ dealt cards, and each is settled alone.  ``bet`` is coins per hand; the round st
 >>> from videopoker.paytable import resolve_paytable
 >>> dealt = Round(resolve_paytable("jacks-or-better-9-6"), 5, parse_hand("Ah Kh Qh Jh 2c"))
 >>> dealt.hold(0).hold(1).hold(2).hold(3).settle(parse_hand("Ah Kh Qh Jh Th"))
-(<PayCategory.ROYAL_FLUSH: 'royal_flush'>, 4000)
+('royal_flush', 4000)
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from dataclasses import dataclass, replace
 
 from videopoker.cards import Card, RandomLike, check_deck, check_hand, full_deck, parse_hand, take_random  # noqa: F401
 from videopoker.errors import GameError
-from videopoker.evaluate import PayCategory
 from videopoker.paytable import Paytable
+from videopoker.rules.definition import PayCategory
 
 HAND_SIZE = 5
 #: The hands a machine deals at once: single hand, Triple, Five, Ten, Fifty and Hundred Play.

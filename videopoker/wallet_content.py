@@ -35,11 +35,14 @@ from typing import Any
 
 from videopoker.cards import Card
 from videopoker.errors import CardError, GameError, PaytableError
-from videopoker.evaluate import GAMES, PayCategory
 from videopoker.game import HandResult, Outcome
 from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, Paytable, resolve_paytable
 from videopoker.round import HAND_SIZE, PLAY_LINES, Round
+from videopoker.rules.catalog import game_of_data, load_game
+from videopoker.rules.checking import KEY_FORM, MAX_KEY_LENGTH
+from videopoker.rules.definition import NOTHING, PayCategory
 from videopoker.training import KEPT_MISTAKES, Decision, Training
+from videopoker.usertext import first_control
 
 #: No real play comes near this; it keeps every figure an exact integer in a float as well.
 MAX_CREDITS = 10**15
@@ -86,8 +89,9 @@ class Saved:
 # -- writing --------------------------------------------------------------------------------------
 
 def paytable_to_json(paytable: Paytable) -> dict[str, Any]:
-    return {"name": paytable.name, "game": paytable.game.key, "max_coins": paytable.max_coins,
-            "pays": {category.value: list(amounts) for category, amounts in paytable.pays.items()}}
+    return {"name": paytable.name, "game": paytable.game.key, "definition": paytable.game.definition.data(),
+            "max_coins": paytable.max_coins,
+            "pays": {category: list(amounts) for category, amounts in paytable.pays.items()}}
 
 
 def encode(credits: int, bet: int, hands: int, paytable: str, current: Round | None, last: Outcome | None,
@@ -159,15 +163,23 @@ def _flags(data: Any, key: str, where: str) -> tuple[bool, ...]:
 
 
 def _category(data: Any, where: str) -> PayCategory:
-    try:
-        return PayCategory(_field(data, "category", where))
-    except (ValueError, TypeError):
-        raise ValueError(f"{where}.category is not a hand this program knows") from None
+    category = _field(data, "category", where)
+    if not isinstance(category, str) or not (category == NOTHING or KEY_FORM.fullmatch(category)) or \
+            len(category) > MAX_KEY_LENGTH:
+        raise ValueError(f"{where}.category is not a hand's key")
+    return category
+
+
+def _label(data: Any, where: str) -> str:
+    label = data.get("label", "") if isinstance(data, dict) else ""
+    if not isinstance(label, str) or len(label) > MAX_KEY_LENGTH or first_control(label) is not None:
+        raise ValueError(f"{where}.label is not a machine's name for a hand")
+    return label
 
 
 def _result(data: Any, where: str) -> HandResult:
     return HandResult(_cards(data, "final", where), _category(data, where),
-                      _whole(data, "win", where, 0, MAX_PAY * MAX_COINS_LIMIT))
+                      _whole(data, "win", where, 0, MAX_PAY * MAX_COINS_LIMIT), _label(data, where))
 
 
 def _hands(data: Any, key: str, where: str) -> int:
@@ -203,19 +215,26 @@ def _history(data: Any, version: int) -> History:
 def paytable_from_json(data: Any, where: str) -> Paytable:
     """A paytable as a round saved it; held to the same limits as a file."""
     game_key = _text(data, "game", where)
-    if game_key not in GAMES:
-        raise ValueError(f"{where}.game {game_key[:40]!r} is not a game this program plays")
-    game = GAMES[game_key]
+    if isinstance(data, dict) and "definition" in data:  # the game the round was dealt under, as it was
+        try:
+            game = game_of_data(game_key, data["definition"])
+        except ValueError as error:
+            raise ValueError(f"{where}.definition: {error}") from None
+    else:  # formats before games were data: one of the games that shipped then, which keep their keys
+        try:
+            game = load_game(game_key)
+        except PaytableError:
+            raise ValueError(f"{where}.game {game_key[:40]!r} is not a game this program plays") from None
     max_coins = _whole(data, "max_coins", where, 1, MAX_COINS_LIMIT)
     pays_data = _field(data, "pays", where)
-    if not isinstance(pays_data, dict) or set(pays_data) != {c.value for c in game.paying}:
+    if not isinstance(pays_data, dict) or set(pays_data) != {c for c in game.paying}:
         raise ValueError(f"{where}.pays does not price exactly the hands of {game.title}")
     pays = {}
     for category in game.paying:
-        amounts = _list(pays_data, category.value, f"{where}.pays", max_coins)
+        amounts = _list(pays_data, category, f"{where}.pays", max_coins)
         if len(amounts) != max_coins or not all(
                 isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_PAY * max_coins for n in amounts):
-            raise ValueError(f"{where}.pays.{category.value} is not {max_coins} whole totals")
+            raise ValueError(f"{where}.pays.{category} is not {max_coins} whole totals")
         pays[category] = tuple(amounts)
     return Paytable(_text(data, "name", where), game, max_coins, pays)
 

@@ -9,14 +9,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from support import game
 
 from videopoker.analysis import analyze, best_holds
 from videopoker.analysis import draws as draws_module
-from videopoker.analysis.combos import colex_rank, combinations_colex
 from videopoker.analysis.draws import build_draw_tables, draw_tables
 from videopoker.cards import Card, parse_hand
-from videopoker.evaluate import JACKS_OR_BETTER, PayCategory
+from videopoker.combos import colex_rank, combinations_colex
 from videopoker.paytable import apply_settings, resolve_paytable
+from videopoker.rules.definition import PayCategory
+
+JACKS_OR_BETTER = game("jacks-or-better")
 
 C = PayCategory
 
@@ -43,13 +46,13 @@ def test_nine_six_return_table_matches_the_published_one() -> None:
     analysis = analyze(resolve_paytable("jacks-or-better-9-6"))
     assert analysis.total_combinations == 19_933_230_517_200 == comb(52, 5) * 7_669_695
     assert round(float(analysis.rtp), 8) == 0.99543904
-    assert analysis.row(C.ROYAL_FLUSH).combinations == 493_512_264
+    assert analysis.row("royal_flush").combinations == 493_512_264
     assert round(float(analysis.variance), 4) == 19.5147
     assert sum(row.combinations for row in analysis.rows) == analysis.total_combinations
-    published = {C.STRAIGHT_FLUSH: 2_178_883_296, C.FOUR_OF_A_KIND: 47_093_167_764,
-                 C.FULL_HOUSE: 229_475_482_596, C.FLUSH: 219_554_786_160, C.STRAIGHT: 223_837_565_784,
-                 C.THREE_OF_A_KIND: 1_484_003_070_324, C.TWO_PAIR: 2_576_946_164_148,
-                 C.JACKS_OR_BETTER: 4_277_372_890_968, C.NOTHING: 10_872_274_993_896}
+    published = {"straight_flush": 2_178_883_296, "four_of_a_kind": 47_093_167_764,
+                 "full_house": 229_475_482_596, "flush": 219_554_786_160, "straight": 223_837_565_784,
+                 "three_of_a_kind": 1_484_003_070_324, "two_pair": 2_576_946_164_148,
+                 "jacks_or_better": 4_277_372_890_968, "nothing": 10_872_274_993_896}
     for category, combinations in published.items():
         assert analysis.row(category).combinations == combinations
     assert round(analysis.royal_cycle) == 40_391
@@ -66,7 +69,7 @@ def test_a_bet_of_fewer_coins_is_the_same_as_the_per_coin_table() -> None:
     repriced = analyze(apply_settings(paytable, ["royal_flush=250"]))
     assert one_coin.rtp == repriced.rtp and one_coin.coins == 1
     assert one_coin.rtp < analyze(paytable).rtp
-    assert one_coin.row(C.ROYAL_FLUSH).pays == 250
+    assert one_coin.row("royal_flush").pays == 250
 
 
 def test_json_has_the_contract_keys() -> None:

@@ -7,7 +7,6 @@ import pytest
 from videopoker.analysis import best_holds
 from videopoker.cards import parse_hand
 from videopoker.errors import CardError, VideoPokerError
-from videopoker.evaluate import PayCategory
 from videopoker.paytable import resolve_paytable
 
 
@@ -21,7 +20,7 @@ def test_four_to_a_royal_beats_a_made_flush_draw(nine_six) -> None:
     assert best.label == "Ah Kh Qh Jh"
     # Th makes the royal (800), 8 hearts a flush, 3 tens a straight, 12 cards a high pair: /47
     assert best.ev == Fraction(800 + 8 * 6 + 3 * 4 + 12, 47)
-    assert best.outcomes[PayCategory.ROYAL_FLUSH] == 1 and best.draws == 47
+    assert best.outcomes["royal_flush"] == 1 and best.draws == 47
 
 
 def test_holds_are_sorted_best_first_and_ties_share_a_rank(nine_six) -> None:

@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 
 from videopoker.analysis import analyze, best_holds
-from videopoker.analysis.combos import colex_rank
 from videopoker.analysis.simulate import check_hands, running, simulate
 from videopoker.analysis.strategies import Optimal, strategy_named
 from videopoker.cards import Card
+from videopoker.combos import colex_rank
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, resolve_paytable
 

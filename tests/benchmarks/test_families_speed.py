@@ -68,7 +68,7 @@ def test_warm_resolve(key: str) -> None:
     paytable = resolve_paytable(TABLES[key])
     analyze(paytable)
     top, low = paytable.game.paying[0], paytable.game.paying[-1]
-    variants: list[Paytable] = [apply_settings(paytable, [f"{top.value}={800 + n}", f"{low.value}={n % 2}"])
+    variants: list[Paytable] = [apply_settings(paytable, [f"{top}={800 + n}", f"{low}={n % 2}"])
                                 for n in range(20)]
     observed = [timed(lambda: analyze(variant, remember=False)) for variant in variants]  # noqa: B023
     print(f"\nwarm re-solve {key:20} {spread(observed, 1e-3, 'ms')}")

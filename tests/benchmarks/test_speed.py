@@ -17,8 +17,8 @@ import pytest
 
 from videopoker.analysis import analyze, best_holds
 from videopoker.analysis import draws as draws_module
-from videopoker.analysis.combos import combinations_colex
 from videopoker.cards import full_deck
+from videopoker.combos import combinations_colex
 from videopoker.evaluate import JACKS_OR_BETTER
 from videopoker.paytable import apply_settings, resolve_paytable
 

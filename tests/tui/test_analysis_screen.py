@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from support import FAMILIES, game
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, ProgressBar, Static, TabbedContent
 from waiting import until
@@ -15,12 +16,13 @@ from videopoker.analysis import draws as draws_module
 from videopoker.analysis.simulate import simulate
 from videopoker.analysis.strategies import strategy_named
 from videopoker.cli import main
-from videopoker.evaluate import GAMES
 from videopoker.game import Phase
 from videopoker.paytable import resolve_paytable
 from videopoker.tui.analysis_app import AnalysisApp
 from videopoker.tui.app import VideoPokerApp
 from videopoker.tui.screens.analysis import AnalysisScreen
+
+GAMES = {key: game(key) for key in FAMILIES}
 
 SIZE = (80, 24)
 NINE_SIX = "jacks-or-better-9-6"

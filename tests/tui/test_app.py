@@ -47,7 +47,7 @@ async def test_a_full_hand_bet_deal_hold_draw(isolated_home: Path) -> None:
         assert state.hand[0] == dealt[0] and state.hand[2] == dealt[2]
         assert state.credits == 998 + state.last.win
         assert f"CREDIT {state.credits:,}" in meters(app)
-        expected = f"{state.last.category.label}   WIN {state.last.win}" if state.last.win else "GAME OVER"
+        expected = f"{state.last.results[0].name}   WIN {state.last.win}" if state.last.win else "GAME OVER"
         assert text_of(app, "#message") == expected
 
 
@@ -187,7 +187,8 @@ async def test_a_thirteen_row_table_fits_at_80x24_and_wild_cards_say_so(isolated
         assert len(lines) == len(paying)
         for line, category in zip(lines, paying):
             pays = app.session.state().paytable.pays[category]
-            assert line.startswith(category.label) and line.rstrip().endswith(f"{pays[-1]:,}")
+            label = app.session.state().paytable.game.label(category)
+            assert line.startswith(label) and line.rstrip().endswith(f"{pays[-1]:,}")
         for view in app.query(CardView):
             assert app.screen.region.contains_region(view.region) and view.region.height >= 6
     app = VideoPokerApp(isolated_home, paytable="deuces-wild-full-pay", seed=1)

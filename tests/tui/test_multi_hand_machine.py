@@ -53,7 +53,7 @@ async def test_a_round_of_n_hands_is_shown_paid_and_counted(isolated_home: Path,
         lines = app.query_one(HandsPanel).lines_shown
         for line, result in zip(lines, outcome.results[1:]):
             assert line.startswith(" ".join(card.label.ljust(3) for card in result.final))
-            assert line.rstrip().endswith(f"{result.category.label} {result.win:,}" if result.win else "—")
+            assert line.rstrip().endswith(f"{result.name} {result.win:,}" if result.win else "—")
         made = Counter(result.category for result in outcome.results if result.win)
         assert app.query_one(PaytablePanel).counts_shown == made
         assert not app.too_small, "N-play fits 80x24"

@@ -229,9 +229,9 @@ def read_chart(path: Path, game: Game) -> Chart:
 def _check_game(key: str, game: Game, where: str, number: int) -> None:
     """A chart may say which family it is for (``game: jacks-or-better``); another family is refused."""
     if key.lower() != game.key:
-        from videopoker.families import GAMES
+        from videopoker.rules.catalog import game_keys, load_game
 
-        family = GAMES[key.lower()].title if key.lower() in GAMES else quote(key)
+        family = load_game(key.lower()).title if key.lower() in game_keys() else quote(key)
         raise VideoPokerError(f"{where}:{number}: this chart is for {family}, not {game.title}; "
                               f"check it against a {family} paytable")
 

@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.cache import cache_file, save
+from videopoker.analysis.cache import cache_file, load, save
 from videopoker.analysis.chart import (
     CHART_TIE_ORDER,
     NO_LINE,
@@ -480,7 +480,7 @@ def chart_for(paytable: Paytable, coins: int, derive: bool = True, progress: Pro
     bet = check_coins(paytable, coins)
     game = paytable.game
     pays = pay_vector(paytable, bet).tobytes()
-    key = (game.key, pays, bet)
+    key = (game.digest, pays, bet)
     if key in _CHARTS:
         return _CHARTS[key]
     file = cache_file("chart", game, "json", pays, bytes([bet]))
@@ -490,7 +490,7 @@ def chart_for(paytable: Paytable, coins: int, derive: bool = True, progress: Pro
             return None
         chart = derive_chart(paytable, bet, progress=progress).chart
         text = json.dumps({"lines": [list(line.patterns) for line in chart.lines]}).encode()
-        save(file, lambda out: out.write(text))
+        save(file, text)
     _CHARTS[key] = chart
     return chart
 
@@ -498,7 +498,7 @@ def chart_for(paytable: Paytable, coins: int, derive: bool = True, progress: Pro
 def _load_chart(file: Path, paytable: Paytable) -> Chart | None:
     """A cached chart, if whole and made of patterns the family has."""
     try:
-        lines = json.loads(file.read_bytes())["lines"]
+        lines = json.loads(load(file) or b"null")["lines"]
         known = set(vocabulary(paytable.game).codes)
         if not lines or not all(isinstance(line, list) and line and set(line) <= known for line in lines):
             return None

@@ -9,11 +9,13 @@ gives their counts from the table without enumerating a single draw:
 
 Done for all 32 holds at once, that sum is a Möbius transform over the subsets of H.  The dealt
 hands are reduced to one per class of hands equal up to renaming suits (134,459 for 52 cards),
-weighted by the size of the class.
+weighted by the size of the class.  Where single cards are wild (one-eyed jacks: Js, Jh), only the
+renamings that keep the wild cards wild are symmetries of the game, and the classes are finer.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb, factorial
@@ -24,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.cache import cache_file, load_arrays, save_arrays
-from videopoker.analysis.combos import BINOMIAL, combinations_colex, drop_one_ranks
+from videopoker.combos import BINOMIAL, combinations_colex, drop_one_ranks
 from videopoker.evaluate import Game
 
 HAND = 5
@@ -142,20 +144,22 @@ def build_draw_tables(game: Game, progress: Progress = _quiet) -> DrawTables:
     for size in range(3, -1, -1):
         counts[size] = _shrink_counts(counts[size + 1], game.deck_size, size)
     progress(0.5, "suit classes")
-    class_hands, class_weights = suit_classes(game.deck_size)
+    class_hands, class_weights = suit_classes(game.deck_size, suit_symmetries(game))
     return DrawTables(game, counts, class_hands, class_weights)
 
 
 def _four_card_counts(game: Game, progress: Progress) -> npt.NDArray[np.int64]:
     """Per four-card subset, the hands of each category made by adding each other card.
 
-    Renaming suits changes no category, so only one subset per suit class is counted (about one
-    in fifteen); the others copy its row.  The counting makes one pass per added card: a hand's
-    key is the subset's key plus the card's, so each hand is judged by a table lookup.
+    Renaming suits (by the game's :func:`suit_symmetries`) changes no category, so only one subset
+    per suit class is counted (about one in fifteen); the others copy its row.  The counting makes
+    one pass per added card: a hand's key is the subset's key plus the card's, so each hand is
+    judged by a table lookup.
     """
     deck, categories = game.deck_size, len(game.categories)
     fours = combinations_colex(deck, 4)
-    _, first, classes = np.unique(suit_class_keys(fours), return_index=True, return_inverse=True)
+    _, first, classes = np.unique(suit_class_keys(fours, suit_symmetries(game)), return_index=True,
+                                  return_inverse=True)
     reps = fours[first]
     keys = game.card_keys
     columns = [reps[:, place].astype(np.intp) for place in range(4)]
@@ -173,9 +177,23 @@ def _four_card_counts(game: Game, progress: Progress) -> npt.NDArray[np.int64]:
     return counts.reshape(-1, slots)[:, :categories][classes]
 
 
+Symmetries = tuple[tuple[int, ...], ...] | None
+
+
+def suit_symmetries(game: Game) -> Symmetries:
+    """The renamings of suits that leave the game as it is (``sigma[s]`` is suit s's new name), or
+    None when every renaming does: only single wild cards (Js, Jh) can tell suits apart."""
+    wild = game.definition.wild_cards
+    if not wild:
+        return None
+    kept = tuple(sigma for sigma in itertools.permutations(range(4))
+                 if {card // 4 * 4 + sigma[card % 4] for card in wild} == set(wild))
+    return None if len(kept) == 24 else kept
+
+
 def suit_masks(subsets: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.int64]]:
     """Per suit (clubs to spades), the 13-bit mask of the ranks each subset holds in it."""
-    bits = np.array([1 << (card // 4 + 16 * (card % 4)) if card < 52 else 0 for card in range(53)],
+    bits = np.array([1 << (card // 4 + 16 * (card % 4)) if card < 52 else 0 for card in range(54)],
                     dtype=np.int64)
     packed = np.zeros(len(subsets), dtype=np.int64)
     for place in range(subsets.shape[1]):
@@ -183,16 +201,24 @@ def suit_masks(subsets: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.int64]]:
     return [(packed >> (16 * suit)) & 0xFFFF for suit in range(4)]
 
 
-def suit_class_keys(subsets: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
-    """A number shared by exactly the subsets that are equal up to renaming suits."""
-    a, b, c, d = suit_masks(subsets)
+def suit_class_keys(subsets: npt.NDArray[np.uint8], symmetries: Symmetries = None) -> npt.NDArray[np.int64]:
+    """A number shared by exactly the subsets that are equal up to renaming suits (every renaming,
+    or only ``symmetries``), and holding as many jokers (the two jokers are alike)."""
+    masks = suit_masks(subsets)
+    jokers = (subsets >= 52).sum(axis=1).astype(np.int64) << 52
+    if symmetries is not None:  # the least key over the renamings the game allows
+        keys = np.full(len(subsets), np.iinfo(np.int64).max, dtype=np.int64)
+        for sigma in symmetries:
+            a, b, c, d = (masks[sigma[s]] for s in range(4))
+            np.minimum(keys, jokers | (d << 39) | (c << 26) | (b << 13) | a, out=keys)
+        return keys
+    a, b, c, d = masks
     for low, high in ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2)):  # a sorting network on 4 values
         pair = [a, b, c, d]
         pair[low], pair[high] = np.minimum(pair[low], pair[high]), np.maximum(pair[low], pair[high])
         a, b, c, d = pair
-    jokers = (subsets == 52).any(axis=1).astype(np.int64)
-    keys: npt.NDArray[np.int64] = (jokers << 52) | (d << 39) | (c << 26) | (b << 13) | a
-    return keys
+    sorted_keys: npt.NDArray[np.int64] = jokers | (d << 39) | (c << 26) | (b << 13) | a
+    return sorted_keys
 
 
 def _shrink_counts(larger: npt.NDArray[np.int64], deck: int, size: int) -> npt.NDArray[np.int64]:
@@ -210,14 +236,21 @@ def _shrink_counts(larger: npt.NDArray[np.int64], deck: int, size: int) -> npt.N
     return np.rint(summed).astype(np.int64) // (HAND - size)
 
 
-def suit_classes(deck: int, chunk: int = 1 << 16) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+def suit_classes(deck: int, symmetries: Symmetries = None,
+                 chunk: int = 1 << 16) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
     """One representative per class of hands equal up to renaming suits, and the class sizes.
 
     A hand's suits, as 13-bit rank masks, are a multiset; renaming suits permutes them.  Exactly
     one hand per class has masks that do not increase from clubs to spades, and the class has
-    4! / (product of factorials of equal-mask runs) members.
+    4! / (product of factorials of equal-mask runs) members.  With only some renamings allowed
+    (``symmetries``), hands are grouped by their least key instead.
     """
     hands = combinations_colex(deck, HAND)
+    if symmetries is not None:
+        keys = np.concatenate([suit_class_keys(hands[start:start + chunk], symmetries)
+                               for start in range(0, len(hands), chunk)])
+        _, first, sizes = np.unique(keys, return_index=True, return_counts=True)
+        return hands[first], sizes.astype(np.int64)
     weight_of_pattern = np.array([_class_size(p) for p in range(8)], dtype=np.int64)
     representatives, weights = [], []
     for start in range(0, len(hands), chunk):
@@ -261,19 +294,19 @@ ARRAYS = [*(f"counts{k}" for k in range(HAND)), "class_hands", "class_weights", 
 
 def tables_ready(game: Game) -> bool:
     """Whether the family's tables are in memory, so a hint or a judged hold takes a millisecond."""
-    return game.key in _MEMORY
+    return game.digest in _MEMORY
 
 
 def draw_tables(game: Game, progress: Progress = _quiet) -> DrawTables:
     """The family's tables: from memory, else from the disk cache, else built (and saved)."""
-    if game.key in _MEMORY:
-        return _MEMORY[game.key]
+    if game.digest in _MEMORY:
+        return _MEMORY[game.digest]
     folder = _cache_folder(game)
     tables = _load(game, folder)
     if tables is None:
         tables = build_draw_tables(game, progress)
         _save(tables, folder)
-    _MEMORY[game.key] = tables
+    _MEMORY[game.digest] = tables
     return tables
 
 

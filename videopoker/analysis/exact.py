@@ -19,13 +19,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.cache import cache_file, save
+from videopoker.analysis.cache import cache_file, load, save
 from videopoker.analysis.draws import HAND, HELD_COUNT, HOLDS, DrawTables, Progress, _quiet, draw_tables
 from videopoker.errors import VideoPokerError
-from videopoker.evaluate import PayCategory
 from videopoker.paytable import Paytable
-
-ROYALS = frozenset({PayCategory.ROYAL_FLUSH, PayCategory.NATURAL_ROYAL_FLUSH})
+from videopoker.rules.definition import Made, PayCategory
 
 
 @dataclass(frozen=True)
@@ -96,10 +94,11 @@ class Analysis:
     @property
     def royal_cycle(self) -> float | None:
         """Average games per royal when the top hand is a royal (natural in wild games), else None."""
-        return self.top_cycle if self.top_category in ROYALS else None
+        top = self.paytable.game.spec(self.top_category)
+        return self.top_cycle if top is not None and top.made is Made.ROYAL_FLUSH else None
 
     def row(self, category: PayCategory) -> ReturnRow:
-        return next(row for row in self.rows if row.category is category)
+        return next(row for row in self.rows if row.category == category)
 
     def to_json(self, hands: int = 1) -> dict[str, Any]:
         """The JSON of ``analyze``; ``standard_deviation`` is per hand of a ``hands``-play round."""
@@ -108,9 +107,9 @@ class Analysis:
             "multi": hands, "rtp": float(self.rtp), "variance": float(self.variance),
             "standard_deviation": self.multi_standard_deviation(hands), "covariance": self.covariance,
             **({"royal_cycle": self.royal_cycle} if self.royal_cycle is not None else {}),
-            "top_category": self.top_category.value, "top_cycle": self.top_cycle,
+            "top_category": self.top_category, "top_cycle": self.top_cycle,
             "total_combinations": self.total_combinations,
-            "rows": [{"category": row.category.value, "pays": float(row.pays),
+            "rows": [{"category": row.category, "pays": float(row.pays),
                       "combinations": row.combinations, "probability": float(row.probability),
                       "one_in": row.one_in, "return": float(row.contribution)} for row in self.rows],
         }
@@ -188,7 +187,7 @@ def analyze(paytable: Paytable, coins: int | None = None, progress: Progress = _
     combinations, second = class_hold_counts(tables, values, first_best(values, tie_order), bet)
     if file:
         text = json.dumps({"combinations": combinations, "second": second}).encode()
-        save(file, lambda out: out.write(text))
+        save(file, text)
     progress(1.0, "done")
     return _analysis(paytable, bet, combinations, second)
 
@@ -231,9 +230,9 @@ def _analysis(paytable: Paytable, bet: int, combinations: Sequence[int], second:
 def _load_result(file: Path, paytable: Paytable) -> tuple[list[int], float] | None:
     """A cached solve, if it is whole: one count per category, summing to the denominator."""
     try:
-        data = json.loads(file.read_bytes())
+        data = json.loads(load(file) or b"null")
         combinations, second = data["combinations"], data["second"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError):
         return None
     if (not isinstance(combinations, list) or len(combinations) != len(paytable.game.categories)
             or not all(type(n) is int and n >= 0 for n in combinations) or sum(combinations) != _total(paytable)

@@ -20,8 +20,8 @@ import numpy.typing as npt
 from videopoker.analysis.draws import HOLDS, draw_tables
 from videopoker.analysis.exact import TIE_ORDER, check_coins
 from videopoker.cards import Card, check_deck, check_hand, format_cards
-from videopoker.evaluate import PayCategory
 from videopoker.paytable import Paytable
+from videopoker.rules.definition import PayCategory
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class HoldChoice:
     def to_json(self) -> dict[str, Any]:
         return {"hold": format_cards(self.cards), "held": list(self.held), "ev": float(self.ev),
                 "rank": self.rank, "draws": self.draws,
-                "outcomes": {category.value: n for category, n in self.outcomes.items()}}
+                "outcomes": {category: n for category, n in self.outcomes.items()}}
 
 
 @dataclass(frozen=True)

@@ -10,16 +10,17 @@ their digest (about 2.6 MB) and a second simulation of the same table starts at 
 
 from __future__ import annotations
 
+import io
 from math import comb
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.cache import cache_file, save
-from videopoker.analysis.combos import combinations_colex
+from videopoker.analysis.cache import cache_file, load, save
 from videopoker.analysis.draws import HAND, Progress, _quiet, draw_tables, hold_ranks
 from videopoker.analysis.exact import common_values, first_best
+from videopoker.combos import combinations_colex
 from videopoker.evaluate import Game
 
 CHUNK = 1 << 16
@@ -33,7 +34,7 @@ def best_hold_table(game: Game, pays: npt.NDArray[np.float64],
 
     ``pays`` is the total paid per category at the bet (:func:`~videopoker.analysis.exact.pay_vector`).
     """
-    key = (game.key, pays.astype(np.float64).tobytes())
+    key = (game.digest, pays.astype(np.float64).tobytes())
     if key in _MEMORY:
         return _MEMORY[key]
     file = _cache_file(game, key[1])
@@ -61,8 +62,9 @@ def _cache_file(game: Game, pays: bytes) -> Path:
 
 
 def _load(file: Path, game: Game) -> npt.NDArray[np.uint8] | None:
+    data = load(file)
     try:
-        table: npt.NDArray[np.uint8] = np.load(file, allow_pickle=False)
+        table: npt.NDArray[np.uint8] = np.load(io.BytesIO(data or b""), allow_pickle=False)
     except (OSError, ValueError, EOFError):
         return None  # no cache yet, or a damaged one: solve again, it is only a cache
     if table.dtype != np.uint8 or table.shape != (comb(game.deck_size, HAND),) or table.max(initial=0) >= 1 << HAND:
@@ -71,4 +73,6 @@ def _load(file: Path, game: Game) -> npt.NDArray[np.uint8] | None:
 
 
 def _save(table: npt.NDArray[np.uint8], file: Path) -> None:
-    save(file, lambda out: np.save(out, table, allow_pickle=False))
+    buffer = io.BytesIO()
+    np.save(buffer, table, allow_pickle=False)
+    save(file, buffer.getvalue())

@@ -22,11 +22,11 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.combos import combinations_colex
 from videopoker.analysis.draws import HAND, HELD_COUNT, HOLDS, hold_ranks
-from videopoker.cards import JOKER_INDEX, RANK_SYMBOLS, Rank
-from videopoker.categories import PayCategory as C
-from videopoker.evaluate import Game
+from videopoker.cards import JOKER_INDEX, RANK_SYMBOLS
+from videopoker.combos import combinations_colex
+from videopoker.lookup import Game
+from videopoker.rules.definition import HandSpec, Made, ranks_text
 from videopoker.usertext import counted
 
 #: A hold with no pattern.
@@ -62,15 +62,13 @@ _MASKS = {name: (1 << bits) - 1 for name, bits in _FIELDS}
 STRAIGHTS = (0b1_0000_0000_1111, *(0b11111 << low for low in range(9)))
 ROYAL_RANKS = 0b11111 << 8
 
-#: Rank classes of a pair or of a kind: the ones a game pays differently.
-ANY, ACES, LOW_QUADS, HIGH, LOW = range(5)
-
-_QUADS = frozenset({C.FOUR_OF_A_KIND, C.FOUR_ACES, C.FOUR_2_4, C.FOUR_5_K})
-_MADE_NAMES = {
-    C.FOUR_ACES_WITH_2_4: "four aces with a 2-4 kicker",
-    C.FOUR_2_4_WITH_A_4: "four 2s-4s with an A-4 kicker",
-    C.FOUR_DEUCES: "four deuces",
-}
+#: Rank classes of a pair or of a kind: any rank, a paying pair's rank or not, then the game's own
+#: groups (``Rules.groups``: aces, 2s-4s in the bonus games) from GROUP on.
+ANY, HIGH, LOW, GROUP = range(4)
+#: Made hands kept whole as a pattern (four of a kind only with a kicker: else the kicker is thrown).
+_KEPT_WHOLE = frozenset({Made.ROYAL_FLUSH, Made.STRAIGHT_FLUSH, Made.FIVE_OF_A_KIND, Made.FULL_HOUSE, Made.FLUSH,
+                         Made.STRAIGHT, Made.WILD_CARDS})
+_RANK_COUNT_WORDS = ("no", "one", "two", "three", "four", "five")
 
 
 @dataclass(frozen=True)
@@ -93,29 +91,46 @@ class Pattern:
 
 @dataclass(frozen=True)
 class Rules:
-    """What a family's patterns need to know of its rules."""
+    """What a game's patterns need to know of its hands."""
 
     game: Game
-    #: The lowest rank of a paying pair (jacks, tens, kings), or None when no pair pays.
-    high_rank: int | None
-    #: Pairs and trips of aces, and of 2s-4s, are told apart when the game pays their quads apart.
-    bonus_ranks: bool
-    #: Wild cards' rank index (0..12), or None; the joker is wild by itself.
-    wild_rank: int | None
+    #: Bit r (rank index 0..12) set: a pair of that rank pays (jacks to aces), else 0.
+    high_ranks: int
+    #: Rank groups the game pays apart for three, four or five of a kind (aces, 2s-4s), in its order.
+    groups: tuple[frozenset[int], ...]
+    #: Rank indices (0..12) wild in every suit: a straight that needs one natural is not a draw.
+    wild_ranks: frozenset[int]
     wild_name: str
 
     @property
     def wild(self) -> bool:
         return self.game.max_wilds > 0
 
+    @property
+    def pairs_pay(self) -> bool:
+        return self.high_ranks != 0
+
+    def is_high(self, rank: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+        return np.asarray((self.high_ranks >> np.minimum(rank, 12)) & 1, dtype=bool) & (rank < 13)
+
 
 @cache
 def rules_of(game: Game) -> Rules:
-    pairs = {C.JACKS_OR_BETTER: Rank.JACK, C.TENS_OR_BETTER: Rank.TEN, C.KINGS_OR_BETTER: Rank.KING}
-    high = next((rank - 2 for category, rank in pairs.items() if category in game.categories), None)
-    wild_rank = min(game.wild_ranks) - 2 if game.wild_ranks else None
-    return Rules(game, high, C.FOUR_ACES in game.categories, wild_rank,
-                 "joker" if game.jokers else "deuce")
+    pair_ranks: set[int] = set()
+    groups: list[frozenset[int]] = []
+    for spec in game.hands:
+        if spec.made is Made.PAIR:
+            pair_ranks |= spec.ranks if spec.ranks is not None else set(range(2, 15))
+        elif spec.ranks is not None and spec.made is not Made.WILD_CARDS and spec.ranks not in groups \
+                and len(spec.ranks) < 13:
+            groups.append(spec.ranks)
+    definition = game.definition
+    if len(definition.wild_ranks) == 1 and not definition.jokers and not definition.wild_cards:
+        wild_name = _RANK_WORDS[min(definition.wild_ranks) - 2]
+    else:
+        wild_name = "joker" if definition.jokers and not definition.deck_wilds else "wild card"
+    return Rules(game, sum(1 << (rank - 2) for rank in pair_ranks), tuple(groups),
+                 frozenset(rank - 2 for rank in definition.wild_ranks), wild_name)
 
 
 def held_patterns(game: Game, held_cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
@@ -130,19 +145,19 @@ def held_patterns(game: Game, held_cards: npt.NDArray[np.uint8]) -> npt.NDArray[
     naturals = held - wilds
     ranks = np.bitwise_or.reduce(np.where(wild, 0, np.int64(1) << np.minimum(rank, 12)), axis=1)
     suits = np.bitwise_or.reduce(np.where(wild, 0, np.int64(1) << (cards & 3)), axis=1)
-    high = (~wild & (rank >= rules.high_rank)).sum(axis=1) if rules.high_rank is not None else np.zeros_like(wilds)
+    high = (~wild & rules.is_high(rank)).sum(axis=1)
     distinct = _popcount(ranks)
     pairs_within = sum((rank[:, a] == rank[:, b]) & ~wild[:, a] & ~wild[:, b]
                        for a in range(held) for b in range(a + 1, held))
     # a straight that needs a natural deuce cannot be made where deuces are wild
-    windows = [straight for straight in STRAIGHTS if rules.wild_rank is None or not straight >> rules.wild_rank & 1]
+    windows = [straight for straight in STRAIGHTS if not any(straight >> rank & 1 for rank in rules.wild_ranks)]
     ways = sum(((ranks & ~straight) == 0).astype(np.int64) for straight in windows)
     suited = _popcount(suits) <= 1
     unique = distinct == naturals
     top = np.bitwise_or.reduce(np.where(wild, 0, rank), axis=1)  # the rank, when there is one
     drawing = unique & suited & (held >= 2)
     royal_detail = np.where((naturals == 2) & (wilds == 0), ranks, 0)
-    high_cards = (rules.high_rank is not None) & unique & (wilds == 0) & (high == naturals) & (held <= 3)
+    high_cards = rules.pairs_pay & unique & (wilds == 0) & (high == naturals) & (held <= 3)
     # the first pattern that fits names the hold
     choices = [
         (naturals == 0, _pack(Kind.WILDS, cards=held, wilds=wilds)),
@@ -202,23 +217,26 @@ def _popcount(bits: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
 
 
 def _rank_class(rules: Rules, rank: npt.NDArray[np.int64], held: int) -> npt.NDArray[np.int64]:
-    """The rank class of a pair or of a kind: only what the game pays apart (aces, 2s-4s in the bonus
-    games; a high or a low pair where a pair pays)."""
+    """The rank class of a pair or of a kind: only what the game pays apart (its rank groups, such
+    as aces and 2s-4s in the bonus games; a high or a low pair where a pair pays)."""
     classes = np.full(len(rank), ANY, dtype=np.int64)
-    if rules.high_rank is not None and held == 2:
-        classes = np.where(rank >= rules.high_rank, HIGH, LOW)
-    if rules.bonus_ranks:
-        classes = np.where(rank == 12, ACES, np.where(rank <= 2, LOW_QUADS, classes))
+    if rules.pairs_pay and held == 2:
+        classes = np.where(rules.is_high(rank), HIGH, LOW)
+    for number, group in reversed(list(enumerate(rules.groups))):  # the first group a rank is in names it
+        classes = np.where(np.isin(rank + 2, sorted(group)), GROUP + number, classes)
     return classes
 
 
 def _made_patterns(game: Game, categories: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
     """The pattern of keeping all five: a straight or better as dealt (quads without a paying kicker
     are kept as four, so keeping the kicker too is not a pattern)."""
-    straight = game.category_index(C.STRAIGHT)
-    codes = np.array([_pack(Kind.MADE, cards=HAND, detail=index) if index <= straight and category not in _QUADS
-                      else UNNAMED for index, category in enumerate(game.categories)], dtype=np.int64)
+    codes = np.array([_pack(Kind.MADE, cards=HAND, detail=index) if _kept_whole(spec) else UNNAMED
+                      for index, spec in enumerate(game.hands)] + [UNNAMED], dtype=np.int64)
     return codes.take(np.asarray(categories, dtype=np.intp))
+
+
+def _kept_whole(spec: HandSpec) -> bool:
+    return spec.made in _KEPT_WHOLE or (spec.made is Made.FOUR_OF_A_KIND and spec.kicker is not None)
 
 
 TEN = 8  # the ten's rank index
@@ -227,7 +245,7 @@ TEN = 8  # the ten's rank index
 def ten_splits(rules: Rules) -> bool:
     """Whether two cards to a royal are told apart by a ten: where a ten is no high card (jacks or
     better), KT suited is a weaker hold than KQ suited."""
-    return rules.high_rank is not None and rules.high_rank > TEN
+    return rules.pairs_pay and not rules.high_ranks >> TEN & 1
 
 
 def _broad_drops(rules: Rules) -> dict[Kind, tuple[str, ...]]:
@@ -278,8 +296,7 @@ def describe(game: Game, code: int) -> str:
     if kind is Kind.WILDS:
         return f"{_wild_count(rules, pattern.wilds)} only"
     if kind is Kind.MADE:
-        category = game.categories[pattern.detail]
-        text = _MADE_NAMES.get(category, category.value.replace("_", " "))
+        text = _made_words(rules, game.hands[pattern.detail])
     elif kind is Kind.OF_A_KIND:
         text = _of_a_kind(rules, held, pattern.detail)
     elif kind is Kind.TWO_PAIR:
@@ -310,18 +327,46 @@ def describe(game: Game, code: int) -> str:
     return text
 
 
+def _made_words(rules: Rules, spec: HandSpec) -> str:
+    """A made hand kept whole, in words: its key's, but quads with a kicker and wild cards say what they are."""
+    if spec.made is Made.FOUR_OF_A_KIND and spec.kicker is not None:
+        kicker = _kicker_text(spec.kicker)
+        article = "an" if kicker[0] in "A8" else "a"
+        return f"four {ranks_text(spec.ranks or frozenset(range(2, 15)))} with {article} {kicker} kicker"
+    if spec.made is Made.WILD_CARDS and spec.count is not None:
+        words = f"{_RANK_COUNT_WORDS[spec.count]} {rules.wild_name}s"
+        if spec.kicker is not None:
+            words += f" with {'an' if _kicker_text(spec.kicker)[0] in 'A8' else 'a'} {_kicker_text(spec.kicker)}"
+        return words
+    return spec.key.replace("_", " ")
+
+
+def _kicker_text(ranks: frozenset[int]) -> str:
+    """``2-4``, ``A-4`` (the ace low beside a deuce), ``J/Q/K``."""
+    values = sorted(1 if rank == 14 and 2 in ranks else rank for rank in ranks)
+    words = ["A" if value in (1, 14) else ("10" if value == 10 else RANK_SYMBOLS[value - 2]) for value in values]
+    if len(values) > 1 and values == list(range(values[0], values[-1] + 1)):
+        return f"{words[0]}-{words[-1]}"
+    return "/".join(words)
+
+
 def _wild_count(rules: Rules, wilds: int) -> str:
-    if rules.game.jokers:
+    if rules.wild_name == "joker" and rules.game.jokers == 1:
         return "joker" if wilds else "no joker"
     return f"{_COUNT_WORDS[wilds]} {rules.wild_name}{'' if wilds == 1 else 's'}"
 
 
 def _of_a_kind(rules: Rules, held: int, rank_class: int) -> str:
+    group = rules.groups[rank_class - GROUP] if rank_class >= GROUP else None
     if held == 2:
-        pairs = {ANY: "pair", ACES: "pair of aces", LOW_QUADS: "pair of 2s-4s", HIGH: "high pair", LOW: "low pair"}
-        return pairs[rank_class]
+        if group is not None:
+            return f"pair of {ranks_text(group)}"
+        high = frozenset(rank + 2 for rank in range(13) if rules.high_ranks >> rank & 1)
+        if rank_class == HIGH and len(high) == 1:
+            return f"pair of {ranks_text(high)}"
+        return {ANY: "pair", HIGH: "high pair", LOW: "low pair"}[rank_class]
     size = "three" if held == 3 else "four"
-    return {ACES: f"{size} aces", LOW_QUADS: f"{size} 2s-4s"}.get(rank_class, f"{size} of a kind")
+    return f"{size} {ranks_text(group)}" if group is not None else f"{size} of a kind"
 
 
 def _ranks(bits: int) -> str:
@@ -335,7 +380,7 @@ def _straight(held: int, ways: int, what: str) -> str:
 
 
 def _high(rules: Rules, high: int) -> str:
-    if rules.high_rank is None:
+    if not rules.pairs_pay:
         return ""
     return f", {_COUNT_WORDS[high]} high card{'' if high == 1 else 's'}"
 

@@ -24,8 +24,8 @@ from videopoker.analysis.draws import HAND, Progress, _quiet
 from videopoker.analysis.exact import check_coins, pay_vector
 from videopoker.analysis.strategies import Strategy
 from videopoker.errors import VideoPokerError
-from videopoker.evaluate import PayCategory
 from videopoker.paytable import Paytable
+from videopoker.rules.definition import PayCategory
 
 #: Rounds dealt per numpy step: small enough that a deck row block stays in cache.
 BATCH = 1 << 14
@@ -89,7 +89,7 @@ class Simulation:
         return {"paytable": self.paytable.name, "game": game.key, "coins": self.coins,
                 "strategy": self.strategy, "multi": self.multi, "hands": self.hands, "seed": self.seed,
                 "rtp": self.rtp, "standard_error": self.standard_error, "seconds": self.seconds,
-                "rows": [{"category": category.value, "count": count,
+                "rows": [{"category": category, "count": count,
                           "frequency": count / self.hands if self.hands else 0.0,
                           "expected": float(expected)}
                          for category, count, expected in zip(game.categories, self.counts, self.expected)]}

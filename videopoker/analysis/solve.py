@@ -13,8 +13,8 @@ from typing import Any
 
 from videopoker.analysis.exact import analyze, check_coins
 from videopoker.errors import VideoPokerError
-from videopoker.evaluate import PayCategory
 from videopoker.paytable import MAX_PAY, Paytable, per_coin_of, per_coin_totals
+from videopoker.rules.definition import PayCategory
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class Solved:
     above: PayReturn | None          # the next pay up (None at the largest pay allowed)
 
     def to_json(self) -> dict[str, Any]:
-        return {"paytable": self.paytable.name, "category": self.category.value, "coins": self.coins,
+        return {"paytable": self.paytable.name, "category": self.category, "coins": self.coins,
                 "target": float(self.target), "pay": self.best.pay, "rtp": float(self.best.rtp),
                 "below": self.below.to_json() if self.below else None,
                 "above": self.above.to_json() if self.above else None}
@@ -48,13 +48,13 @@ class Solved:
 def category_named(paytable: Paytable, key: str) -> PayCategory:
     if key not in paytable.game.paying:
         raise VideoPokerError(f"--category {key!r}: {paytable.game.title} pays {', '.join(paytable.game.paying)}")
-    return PayCategory(key)
+    return key
 
 
 def priced(paytable: Paytable, category: PayCategory, pay: int) -> Paytable:
     """``paytable`` with ``category`` paying ``pay`` per coin at every bet."""
     return paytable.with_pays({category: per_coin_totals(pay, paytable.max_coins)},
-                              f"{paytable.name} ({category.value}={pay})")
+                              f"{paytable.name} ({category}={pay})")
 
 
 def solve_pay(paytable: Paytable, category: PayCategory, target: Fraction, coins: int | None = None) -> Solved:

@@ -78,13 +78,13 @@ def run_analyze(args: argparse.Namespace) -> int:
                  Column("1 in"), Column("Return")])
     for row in analysis.rows:
         one_in = f"{row.one_in:,.1f}" if row.probability else "—"
-        grid.rows.append([row.category.label, f"{float(row.pays):g}", f"{row.combinations:,}",
+        grid.rows.append([paytable.game.label(row.category), f"{float(row.pays):g}", f"{row.combinations:,}",
                           f"{float(row.probability):.8f}", one_in, f"{float(row.contribution):.6f}"])
     grid.footer.append(["Total", "", f"{analysis.total_combinations:,}", "1.00000000", "",
                         f"{float(analysis.rtp):.6f}"])
     show(grid)
     say(f"Return {float(analysis.rtp) * 100:.4f}%  variance {float(analysis.variance):.4f}  "
-        f"SD {analysis.standard_deviation:.4f}  {analysis.top_category.label.lower()} every "
+        f"SD {analysis.standard_deviation:.4f}  {paytable.game.label(analysis.top_category).lower()} every "
         f"{analysis.top_cycle:,.0f} hands")
     if args.multi > 1:
         say(f"{args.multi}-play: SD {analysis.multi_standard_deviation(args.multi):.4f} per hand "
@@ -139,8 +139,9 @@ def _every_hold(title: str, paytable: Paytable, holds: list[HoldChoice]) -> Grid
     """All 32 holds with the chance of each final hand the draws can make (split when narrow)."""
     categories = [c for c in paytable.game.paying if any(choice.outcomes.get(c) for choice in holds)]
     grid = Grid(title, [Column("#"), Column("Hold", right=False), Column("EV"), Column("Draws"),
-                        *[Column(c.short) for c in categories]], keys=2,
-                note="% of draws: " + " ".join(f"{c.short}={c.label.lower()}" for c in categories))
+                        *[Column(paytable.game.short(c)) for c in categories]], keys=2,
+                note="% of draws: " + " ".join(f"{paytable.game.short(c)}={paytable.game.label(c).lower()}"
+                                               for c in categories))
     for rank, choice in zip(_ranks(holds), holds):
         grid.rows.append([rank, choice.label, f"{float(choice.ev):.6f}", f"{choice.draws:,}",
                           *[_percent(choice.probability(c)) for c in categories]])

@@ -51,7 +51,7 @@ def _frequency_grid(result: Simulation) -> Grid:
                 f"{result.hands:,} hands{rounds}",
                 [Column("Hand", right=False), Column("Count"), Column("Percent"), Column("Expected %")])
     for category, count, expected in zip(result.paytable.game.categories, result.counts, result.expected):
-        grid.rows.append([category.label, f"{count:,}", f"{count / result.hands * 100:.5f}",
+        grid.rows.append([result.paytable.game.label(category), f"{count:,}", f"{count / result.hands * 100:.5f}",
                           f"{float(expected) * 100:.5f}"])
     grid.footer.append(["Total", f"{result.hands:,}", "100.00000", "100.00000"])
     return grid

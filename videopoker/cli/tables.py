@@ -46,15 +46,14 @@ def run_paytable(args: argparse.Namespace) -> int:
 
 
 def _folder_grid(title: str, files: list[Path]) -> Grid:
-    grid = Grid(title, [Column("Use as", right=False), Column("Game", right=False), Column("Name", right=False)],
-                keys=3, note="")
+    grid = Grid(title, [Column("Use as", right=False), Column("Name", right=False)], keys=2, note="")
     for file in files:
         try:
             paytable = load_paytable(file)
-            grid.rows.append([file.stem, paytable.game.key, paytable.name])
+            grid.rows.append([file.stem, paytable.name])
         except PaytableError as error:
             problem = error.found[0].message if error.found else str(error)
-            grid.rows.append([file.stem, "invalid", excerpt(problem, 40)])
+            grid.rows.append([file.stem, f"invalid: {excerpt(problem, 40)}"])
             grid.note = "invalid: `videopoker paytable validate FILE` says what to fix"
     return grid
 
@@ -86,7 +85,7 @@ def show_paytable(paytable: Paytable) -> None:
     grid = Grid(f"{paytable.name} ({paytable.game.title})",
                 [Column("Hand", right=False), *[Column(f"{coins} coin{'s' * (coins > 1)}") for coins in bets]])
     for category in paytable.game.paying:
-        grid.rows.append([category.label, *[f"{paytable.pay(category, n):,}" for n in bets]])
+        grid.rows.append([paytable.game.label(category), *[f"{paytable.pay(category, n):,}" for n in bets]])
     show(grid)
 
 
@@ -117,7 +116,8 @@ def solve_for_target(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(solved.to_json(), indent=2))
         return 0
-    grid = Grid(f"{paytable.name}: {category.label} for {float(target) * 100:.4f}% at {counted(solved.coins, 'coin')}",
+    grid = Grid(f"{paytable.name}: {paytable.game.label(category)} for {float(target) * 100:.4f}% at "
+                f"{counted(solved.coins, 'coin')}",
                 [Column("", right=False), Column("Pays per coin"), Column("Return"), Column("From target")])
     for label, choice in (("one less", solved.below), ("closest", solved.best), ("one more", solved.above)):
         if choice is not None:
@@ -138,14 +138,15 @@ def diff_tables(first: Paytable, second: Paytable, as_json: bool) -> int:
         sides = [{"paytable": table.name, "game": table.game.key, "max_coins": table.max_coins, "rtp": float(rtp)}
                  for table, rtp in zip((first, second), returns)]
         print(json.dumps({"a": sides[0], "b": sides[1], "difference": float(returns[1] - returns[0]),
-                          "rows": [{"category": c.value, "a": pays_text(first, c), "b": pays_text(second, c)}
+                          "rows": [{"category": c, "a": pays_text(first, c), "b": pays_text(second, c)}
                                    for c in changed]}, indent=2))
         return 0
     if first.game is not second.game:
         say(f"{first.name} is {first.game.title}; {second.name} is {second.game.title}")
     grid = Grid(f"{first.name} → {second.name}", [Column("Hand", right=False), Column("First"), Column("Second")],
                 note="pays per coin, or the totals for 1..max coins")
-    grid.rows.extend([category.label, pays_text(first, category), pays_text(second, category)] for category in changed)
+    grid.rows.extend([first.game.label(category), pays_text(first, category), pays_text(second, category)]
+                     for category in changed)
     grid.footer.append(["Return", f"{float(returns[0]) * 100:.4f}%", f"{float(returns[1]) * 100:.4f}%"])
     if not changed:
         grid.note = "the two tables pay alike"

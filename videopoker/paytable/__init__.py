@@ -3,7 +3,6 @@
 This module is the one name the rest of the program imports; each job lives in its own module:
 
 - :mod:`videopoker.paytable.pays`: the :class:`Paytable` value and the limit on a pay;
-- :mod:`videopoker.paytable.reading`: reading a file safely (regular files only, bounded, screened YAML);
 - :mod:`videopoker.paytable.checking`: validation, every problem with its ``file:line:col``;
 - :mod:`videopoker.paytable.names`: which file a name means (yours first, then the shipped ones);
 - :mod:`videopoker.paytable.settings`: the ``--set KEY=PAY`` syntax;
@@ -32,9 +31,9 @@ from videopoker.paytable.pays import (
     per_coin_of,
     per_coin_totals,
 )
-from videopoker.paytable.reading import MAX_DEPTH, MAX_FILE_BYTES, parse_document, read_document, read_text
 from videopoker.paytable.settings import apply_settings, parse_pay_setting
 from videopoker.paytable.writing import save_text, variant_text, write_variant
+from videopoker.yamlfile import MAX_DEPTH, MAX_FILE_BYTES, parse_document, read_document, read_text
 
 __all__ = [
     "DEFAULT_MAX_COINS", "DEFAULT_PAYTABLE", "MAX_COINS_LIMIT", "MAX_DEPTH", "MAX_FILE_BYTES",

@@ -8,14 +8,13 @@ as far as they can be.
 
 from __future__ import annotations
 
+import difflib
 import os
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from videopoker.errors import PaytableError, Problem
-from videopoker.evaluate import GAMES, Game, PayCategory
+from videopoker.lookup import Game
 from videopoker.paytable.pays import (
     DEFAULT_MAX_COINS,
     MAX_COINS_LIMIT,
@@ -25,9 +24,21 @@ from videopoker.paytable.pays import (
     is_whole,
     per_coin_totals,
 )
-from videopoker.paytable.reading import parse_document, read_text
 from videopoker.paytable.remembered import recall, remember
+from videopoker.rules.catalog import game_keys, game_of, load_game, slug
+from videopoker.rules.checking import read_definition
+from videopoker.rules.definition import PayCategory
 from videopoker.usertext import first_control, quote
+from videopoker.yamlfile import (
+    Findings,
+    describe,
+    item_position,
+    key_position,
+    key_text,
+    parse_document,
+    read_text,
+    value_position,
+)
 
 if TYPE_CHECKING:
     from ruamel.yaml.comments import CommentedMap
@@ -37,67 +48,11 @@ TOP_KEYS = ("name", "game", "max_coins", "pays")
 MAX_NAME_LENGTH = 60
 #: Problems reported from one file; beyond this they are counted, not listed.
 MAX_PROBLEMS = 20
-_CATEGORY_KEYS = frozenset(category.value for category in PayCategory)
 
 
-@dataclass
-class _Checker:
-    """Collects every problem of one document with its place."""
-
-    where: str
-    problems: list[Problem] = field(default_factory=list)
-
-    def add(self, position: tuple[int, int] | None, message: str, key: str = "", coins: int = 0) -> None:
-        line, column = position if position else (0, 0)
-        self.problems.append(Problem(self.where, line + 1, column + 1, message, key, coins))
-
-
-def _key_position(node: Any, key: Any) -> tuple[int, int] | None:
-    try:
-        return tuple(node.lc.key(key))
-    except (AttributeError, KeyError, TypeError):
-        return None
-
-
-def _value_position(node: Any, key: Any) -> tuple[int, int] | None:
-    try:
-        return tuple(node.lc.value(key))
-    except (AttributeError, KeyError, TypeError):
-        return None
-
-
-def _item_position(node: Any, index: int) -> tuple[int, int] | None:
-    try:
-        return tuple(node.lc.item(index))
-    except (AttributeError, KeyError, TypeError, IndexError):
-        return None
-
-
-def describe(value: Any) -> str:
-    """A short, literal account of a value for a message (``the text 'six'``, ``a list``)."""
-    if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
-    if isinstance(value, str):
-        return f"the text {quote(value)}"
-    if isinstance(value, Mapping):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    if value is None:
-        return "nothing"
-    if isinstance(value, int) and value.bit_length() > 64:  # never print (or build) a huge number's digits
-        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
-    text = repr(value)
-    return text if len(text) <= 20 else f"{text[:12]}… ({len(text):,} characters)"
-
-
-def _key_text(key: Any) -> str:
-    return quote(key) if isinstance(key, str) else describe(key)
-
-
-def _check_name(document: CommentedMap, default_name: str, check: _Checker) -> str:
+def _check_name(document: CommentedMap, default_name: str, check: Findings) -> str:
     name = document.get("name", default_name)
-    place = _value_position(document, "name")
+    place = value_position(document, "name")
     if not isinstance(name, str) or not name.strip():
         check.add(place, f"name must be text, got {describe(name)}", "name")
         return default_name
@@ -111,29 +66,43 @@ def _check_name(document: CommentedMap, default_name: str, check: _Checker) -> s
     return name
 
 
-def _check_game(document: CommentedMap, check: _Checker) -> Game | None:
+def _check_game(document: CommentedMap, name: str, check: Findings) -> Game | None:
+    """The game a paytable plays: a game's key, or a definition written in place."""
+    from ruamel.yaml.comments import CommentedMap
+
     if "game" not in document:
-        check.add(None, f"missing key 'game'; add e.g. `game: jacks-or-better` (games: {', '.join(GAMES)})", "game")
+        check.add(None, f"missing key 'game'; add e.g. `game: jacks-or-better` (games: {', '.join(game_keys()[:8])}, "
+                  "...) or write the game's hands in place", "game")
         return None
     key = document["game"]
-    if isinstance(key, str) and key in GAMES:
-        return GAMES[key]
-    got = f"game {quote(key)}" if isinstance(key, str) else f"game: got {describe(key)}"
-    check.add(_value_position(document, "game"), f"unknown {got}; use one of {', '.join(GAMES)}", "game")
-    return None
+    if isinstance(key, CommentedMap):
+        definition = read_definition(key, check, name)
+        return game_of(slug(definition.title), definition) if definition is not None else None
+    if not isinstance(key, str):
+        check.add(value_position(document, "game"), f"game: got {describe(key)}; give a game's key (e.g. "
+                  "jacks-or-better) or its definition (title, jokers, wild, hands)", "game")
+        return None
+    try:
+        return load_game(key)
+    except PaytableError as error:
+        if error.found and error.found[0].line:  # the game's own file is wrong: its problems, its places
+            check.problems.extend(error.found)
+        else:
+            check.add(value_position(document, "game"), str(error), "game")
+        return None
 
 
-def _check_max_coins(document: CommentedMap, check: _Checker) -> int | None:
+def _check_max_coins(document: CommentedMap, check: Findings) -> int | None:
     max_coins = document.get("max_coins", DEFAULT_MAX_COINS)
     if is_whole(max_coins) and 1 <= max_coins <= MAX_COINS_LIMIT:
         return int(max_coins)
-    check.add(_value_position(document, "max_coins"), f"max_coins must be a whole number "
+    check.add(value_position(document, "max_coins"), f"max_coins must be a whole number "
               f"1..{MAX_COINS_LIMIT}, got {describe(max_coins)}", "max_coins")
     return None
 
 
 def _check_amounts(key: str, value: Any, max_coins: int | None, place: tuple[int, int] | None,
-                   check: _Checker) -> tuple[int, ...] | None:
+                   check: Findings) -> tuple[int, ...] | None:
     """The totals for 1..max_coins coins that ``value`` gives, or ``None`` after noting why not.
 
     With ``max_coins`` unknown (it was bad), each amount is still checked, the list length not.
@@ -149,7 +118,7 @@ def _check_amounts(key: str, value: Any, max_coins: int | None, place: tuple[int
         for index, amount in enumerate(value):
             problem = amount_problem(amount, index + 1)
             if problem:
-                check.add(_item_position(value, index), f"pay for {quote(key)} at {index + 1} coin(s) "
+                check.add(item_position(value, index), f"pay for {quote(key)} at {index + 1} coin(s) "
                           f"{problem}, got {describe(amount)}", key, index + 1)
         return tuple(value) if len(check.problems) == found else None
     problem = amount_problem(value)
@@ -164,7 +133,7 @@ def _check_amounts(key: str, value: Any, max_coins: int | None, place: tuple[int
 
 
 def _check_pays(document: CommentedMap, game: Game | None, max_coins: int | None,
-                check: _Checker) -> dict[PayCategory, tuple[int, ...]]:
+                check: Findings) -> dict[PayCategory, tuple[int, ...]]:
     if "pays" not in document:
         check.add(None, "missing key 'pays'; add a mapping of category to coins paid per coin", "pays")
         return {}
@@ -172,25 +141,28 @@ def _check_pays(document: CommentedMap, game: Game | None, max_coins: int | None
 
     pays = document["pays"]
     if not isinstance(pays, CommentedMap):
-        check.add(_value_position(document, "pays"), f"pays must be a mapping of category to coins, "
+        check.add(value_position(document, "pays"), f"pays must be a mapping of category to coins, "
                   f"got {describe(pays)}", "pays")
         return {}
     result: dict[PayCategory, tuple[int, ...]] = {}
     for key, value in pays.items():
-        known = isinstance(key, str) and key in _CATEGORY_KEYS
-        if game is not None and not (known and key in game.paying):
-            allowed = ", ".join(game.paying)
-            problem = f"{_key_text(key)} is not paid in {game.key}" if known else f"unknown category {_key_text(key)}"
-            check.add(_key_position(pays, key), f"{problem}; {game.key} pays {allowed}", str(key))
+        known = game is None or key in game.paying
+        if not known:
+            allowed = ", ".join(game.paying) if game else ""
+            near = difflib.get_close_matches(str(key), list(game.paying) if game else [], n=1, cutoff=0.6)
+            hint = f"did you mean {near[0]!r}? " if near else ""
+            title = game.title if game else "the game"
+            check.add(key_position(pays, key), f"{key_text(key)} is not a hand of {title}; {hint}its hands are "
+                      f"{allowed}", str(key))
             continue
-        amounts = _check_amounts(str(key), value, max_coins, _value_position(pays, key), check)
-        if known and amounts is not None:
-            result[PayCategory(key)] = amounts
+        amounts = _check_amounts(str(key), value, max_coins, value_position(pays, key), check)
+        if amounts is not None:
+            result[str(key)] = amounts
     if game is not None:
         missing = [c for c in game.paying if c not in pays]
         if missing:
-            check.add(_key_position(document, "pays"), f"pays lacks {', '.join(missing)}, which "
-                      f"{game.key} needs; add e.g. `{missing[0]}: 1` (use 0 for no pay)", "pays")
+            check.add(key_position(document, "pays"), f"pays lacks {', '.join(missing)}, which "
+                      f"{game.title} pays; add e.g. `{missing[0]}: 1` (use 0 for no pay)", "pays")
     return result
 
 
@@ -206,17 +178,17 @@ def check_document(document: Any, where: str, default_name: str) -> Paytable:
     """Validate a parsed paytable document, raising one :class:`PaytableError` with every problem."""
     from ruamel.yaml.comments import CommentedMap  # loaded with the document it checks
 
-    check = _Checker(where)
+    check = Findings(where)
     if not isinstance(document, CommentedMap):
         check.add(None, "a paytable is a mapping with keys name, game, max_coins and pays; got "
                   f"{describe(document)}")
         raise PaytableError(*check.problems)
     for key in document:
         if key not in TOP_KEYS:
-            check.add(_key_position(document, key), f"unknown key {_key_text(key)}; a paytable has "
+            check.add(key_position(document, key), f"unknown key {key_text(key)}; a paytable has "
                       f"{', '.join(TOP_KEYS)}")
     name = _check_name(document, default_name, check)
-    game = _check_game(document, check)
+    game = _check_game(document, name, check)
     max_coins = _check_max_coins(document, check)
     pays = _check_pays(document, game, max_coins, check)
     if check.problems or game is None or max_coins is None:

@@ -20,15 +20,19 @@ from pathlib import Path
 from typing import Any
 
 from videopoker.errors import PaytableError, Problem
-from videopoker.evaluate import GAMES, Game, PayCategory
+from videopoker.lookup import Game
 from videopoker.paytable.checking import check_document
-from videopoker.paytable.names import find_paytable, is_shipped
+from videopoker.paytable.names import find_paytable, is_shipped, paytable_files
 from videopoker.paytable.pays import MAX_COINS_LIMIT, Paytable, is_whole, per_coin_of
-from videopoker.paytable.reading import parse_document, read_text
 from videopoker.paytable.writing import save_text
+from videopoker.rules.catalog import game_of, load_game, slug
+from videopoker.rules.checking import read_definition
+from videopoker.rules.definition import PayCategory
 from videopoker.usertext import quote
+from videopoker.yamlfile import Findings, parse_document, read_text
 
-#: The table a new paytable of each family starts from: the one published tables are measured against.
+#: The table a new paytable of a game starts from, where the game has a usual one (the table
+#: published returns are measured against); other games start from their first shipped table.
 USUAL = {
     "jacks-or-better": "jacks-or-better-9-6", "tens-or-better": "tens-or-better-6-5",
     "bonus-poker": "bonus-poker-8-5", "double-bonus": "double-bonus-10-7",
@@ -86,9 +90,8 @@ class Draft:
     @classmethod
     def new(cls, game: str) -> Draft:
         """A new, unsaved table of the family ``game``, starting from its usual table."""
-        usual = find_paytable(USUAL[game])
-        draft = cls(parse_document(read_text(usual), str(usual)), None, None)
-        draft.document["name"] = f"My {GAMES[game].title}"
+        draft = cls(_usual_document(game), None, None)
+        draft.document["name"] = f"My {draft.game.title if draft.game else game}"
         draft.checked = draft.check()
         return draft
 
@@ -96,8 +99,18 @@ class Draft:
 
     @property
     def game(self) -> Game | None:
+        """The game the draft plays: its key's, or its own definition's when that reads."""
+        checked: Checked | None = getattr(self, "checked", None)
+        if checked is not None and checked.paytable is not None:
+            return checked.paytable.game
         key = self.document.get("game")
-        return GAMES.get(key) if isinstance(key, str) else None
+        if isinstance(key, str):
+            try:
+                return load_game(key)
+            except PaytableError:
+                return None
+        definition = read_definition(key, Findings(self.where), str(self.name), reach=False)
+        return game_of(slug(definition.title), definition) if definition is not None else None
 
     @property
     def max_coins(self) -> int | None:
@@ -111,7 +124,7 @@ class Draft:
     @property
     def categories(self) -> tuple[PayCategory, ...]:
         game = self.game
-        return tuple(PayCategory(key) for key in game.paying) if game else ()
+        return game.paying if game else ()
 
     @property
     def shipped(self) -> bool:
@@ -124,7 +137,7 @@ class Draft:
 
     def cell(self, category: PayCategory, coins: int) -> Any:
         """The total for a bet of ``coins`` as the document has it (a bad value as it was typed)."""
-        value = self.document["pays"].get(category.value)
+        value = self.document["pays"].get(category)
         if isinstance(value, list):
             return value[coins - 1] if coins <= len(value) else None
         return value * coins if is_whole(value) else (value if coins == 1 else None)
@@ -134,7 +147,7 @@ class Draft:
         return self.cell(category, 1)
 
     def is_list(self, category: PayCategory) -> bool:
-        return isinstance(self.document["pays"].get(category.value), list)
+        return isinstance(self.document["pays"].get(category), list)
 
     def text(self) -> str:
         from ruamel.yaml import YAML
@@ -151,12 +164,12 @@ class Draft:
 
     def set_pay(self, category: PayCategory, value: Any) -> None:
         """Pay ``value`` per coin at every bet (the row becomes one figure)."""
-        self.document["pays"][category.value] = value
+        self.document["pays"][category] = value
         self.checked = self.check()
 
     def restore(self, category: PayCategory, row: Any) -> None:
         """Put back a row as it was before an edit that was abandoned (a figure or a list)."""
-        self.document["pays"][category.value] = row
+        self.document["pays"][category] = row
         self.checked = self.check()
 
     def set_total(self, category: PayCategory, coins: int, value: Any) -> None:
@@ -173,11 +186,11 @@ class Draft:
         """Write a row as one figure per coin when every bet pays alike, else as a flow list."""
         per_coin = per_coin_of(totals)
         if per_coin is not None:
-            self.document["pays"][category.value] = per_coin
+            self.document["pays"][category] = per_coin
         else:
             row = seq(totals)
             row.fa.set_flow_style()
-            self.document["pays"][category.value] = row
+            self.document["pays"][category] = row
 
     def set_name(self, text: str) -> None:
         self.document["name"] = text
@@ -194,7 +207,7 @@ class Draft:
         new = self.max_coins
         if new is not None:
             for category in self.categories:
-                row = self.document["pays"].get(category.value)
+                row = self.document["pays"].get(category)
                 if isinstance(row, list) and len(row) != new:
                     first: Any = row[0] if row else None
                     extra = [first * bet if is_whole(first) else first for bet in range(len(row) + 1, new + 1)]
@@ -203,8 +216,7 @@ class Draft:
 
     def set_game(self, game: str) -> None:
         """Play another family: its categories and pays come from its usual table; the name stays."""
-        usual = find_paytable(USUAL[game])
-        other = parse_document(read_text(usual), str(usual))
+        other = _usual_document(game)
         self.document["game"] = game
         self.document["max_coins"] = other["max_coins"]
         self.document["pays"] = other["pays"]
@@ -269,6 +281,26 @@ class Draft:
             return os.path.lexists(_players_file(file_name))
         except PaytableError:
             return False
+
+
+def _usual_document(game: str) -> Any:
+    """The document a new table of ``game`` starts from: its usual table, else the first table that
+    plays it, else every pay 0 (a game of the player's own with no table yet)."""
+    from ruamel.yaml.comments import CommentedMap
+
+    if game in USUAL:
+        usual = find_paytable(USUAL[game])
+        return parse_document(read_text(usual), str(usual))
+    for file in paytable_files():
+        try:
+            document = parse_document(read_text(file), str(file))
+        except PaytableError:
+            continue
+        if isinstance(document, CommentedMap) and document.get("game") == game:
+            return document
+    hands = load_game(game).paying
+    pays = CommentedMap((key, 0) for key in hands)
+    return CommentedMap([("name", game), ("game", game), ("max_coins", 5), ("pays", pays)])
 
 
 def _players_file(file_name: str) -> Path:

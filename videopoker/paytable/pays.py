@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from videopoker.errors import PaytableError
-from videopoker.evaluate import Game, PayCategory
+from videopoker.lookup import Game
+from videopoker.rules.definition import PayCategory
 
 DEFAULT_MAX_COINS = 5
 MAX_COINS_LIMIT = 10

@@ -10,8 +10,8 @@ import re
 from collections.abc import Iterable
 
 from videopoker.errors import PaytableError
-from videopoker.evaluate import PayCategory
 from videopoker.paytable.pays import MAX_PAY, Paytable, amount_problem, per_coin_totals
+from videopoker.rules.definition import PayCategory
 from videopoker.usertext import quote
 
 #: ASCII digits only: ``str.isdigit`` also accepts ``²`` and other digits ``int`` cannot read.
@@ -25,7 +25,7 @@ def parse_pay_setting(text: str, paytable: Paytable) -> tuple[PayCategory, tuple
 
     >>> from videopoker.paytable.names import resolve_paytable
     >>> parse_pay_setting("full_house=8", resolve_paytable("jacks-or-better-9-6"))
-    (<PayCategory.FULL_HOUSE: 'full_house'>, (8, 16, 24, 32, 40))
+    ('full_house', (8, 16, 24, 32, 40))
     """
     key, equals, value = text.partition("=")
     key = key.strip()
@@ -44,8 +44,8 @@ def parse_pay_setting(text: str, paytable: Paytable) -> tuple[PayCategory, tuple
             raise PaytableError(f"--set {quote(text)}: the pay {quote(part, 12)} {problem}")
     amounts = [int(part) for part in parts]
     if per_coin:
-        return PayCategory(key), per_coin_totals(amounts[0], paytable.max_coins)
-    return PayCategory(key), tuple(amounts)
+        return key, per_coin_totals(amounts[0], paytable.max_coins)
+    return key, tuple(amounts)
 
 
 def apply_settings(paytable: Paytable, settings: Iterable[str]) -> Paytable:

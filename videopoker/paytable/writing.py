@@ -13,11 +13,11 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from videopoker.errors import PaytableError
-from videopoker.evaluate import PayCategory
 from videopoker.files import write_atomically
 from videopoker.paytable.checking import check_document
 from videopoker.paytable.pays import Paytable, per_coin_of
-from videopoker.paytable.reading import parse_document, read_document
+from videopoker.rules.definition import PayCategory
+from videopoker.yamlfile import parse_document, read_document
 
 
 def variant_text(source: Path, changes: Mapping[PayCategory, tuple[int, ...]], name: str | None = None) -> str:
@@ -32,9 +32,9 @@ def variant_text(source: Path, changes: Mapping[PayCategory, tuple[int, ...]], n
     pays = document["pays"]
     for category, amounts in changes.items():
         per_coin = per_coin_of(amounts)
-        pays[category.value] = per_coin if per_coin is not None else CommentedSeq(amounts)
+        pays[category] = per_coin if per_coin is not None else CommentedSeq(amounts)
         if per_coin is None:
-            pays[category.value].fa.set_flow_style()
+            pays[category].fa.set_flow_style()
     document["name"] = name.strip() if name else f"{base.name} (variant)"
     buffer = io.StringIO()
     YAML(typ="rt").dump(document, buffer)

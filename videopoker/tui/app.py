@@ -85,9 +85,9 @@ def message_for(state: MachineState) -> str:
     if not last.win:
         return "GAME OVER"
     if last.hands == 1:
-        return f"{last.category.label}   WIN {last.win:,}"
+        return f"{last.results[0].name}   WIN {last.win:,}"
     winners = sum(1 for result in last.results if result.win)
-    bottom = f"{last.category.label} · " if last.results[0].win else ""
+    bottom = f"{last.results[0].name} · " if last.results[0].win else ""
     return f"{bottom}WIN {last.win:,} ON {winners} OF {last.hands} HANDS"
 
 

@@ -230,7 +230,8 @@ class AnalysisScreen(Screen[None]):
     def _show_return(self, analysis: Analysis) -> None:
         self.analysis = analysis
         self.query_one("#return-progress", ProgressBar).display = False
-        lines = [row(line.category.label, pay_text(line.pays), f"{line.combinations:,}",
+        label = analysis.paytable.game.label
+        lines = [row(label(line.category), pay_text(line.pays), f"{line.combinations:,}",
                      f"{float(line.probability):.8f}", f"{line.one_in:,.1f}" if line.probability else "—",
                      f"{float(line.contribution):.6f}") for line in analysis.rows]
         lines.append(row("TOTAL", "", f"{analysis.total_combinations:,}", "1.00000000", "",
@@ -238,7 +239,7 @@ class AnalysisScreen(Screen[None]):
         fill(self.query_one("#return-table", DataTable), RETURN_HEADERS, lines)
         self.query_one("#return-status", Static).update(
             f"Return {float(analysis.rtp) * 100:.4f}% · variance {float(analysis.variance):.4f} · "
-            f"SD {analysis.standard_deviation:.4f} · {analysis.top_category.label.lower()} every "
+            f"SD {analysis.standard_deviation:.4f} · {label(analysis.top_category).lower()} every "
             f"{analysis.top_cycle:,.0f} hands")
 
     # -- compare ----------------------------------------------------------------------------------
@@ -284,7 +285,7 @@ class AnalysisScreen(Screen[None]):
             if other is None:
                 continue
             change = float(other.contribution - line.contribution)
-            lines.append(row(line.category.label, pay_text(line.pays), pay_text(other.pays),
+            lines.append(row(mine.paytable.game.label(line.category), pay_text(line.pays), pay_text(other.pays),
                              f"{float(line.contribution):.6f}", f"{float(other.contribution):.6f}", f"{change:+.6f}"))
         total = float(theirs.rtp - mine.rtp)
         lines.append(row("TOTAL", "", "", f"{float(mine.rtp):.6f}", f"{float(theirs.rtp):.6f}", f"{total:+.6f}"))
@@ -359,7 +360,8 @@ class AnalysisScreen(Screen[None]):
                          f"{result.summary()}")
         self.query_one("#sim-status", Static).update(self.sim_line)
         fill(self.query_one("#sim-table", DataTable), SIMULATE_HEADERS,
-             [row(category.label, f"{n:,}", f"{n / result.hands * 100:.5f}", f"{float(expected) * 100:.5f}")
+             [row(self.paytable.game.label(category), f"{n:,}", f"{n / result.hands * 100:.5f}",
+                  f"{float(expected) * 100:.5f}")
               for category, n, expected in zip(self.paytable.game.categories, result.counts, result.expected)])
 
     def _simulation_over(self, note: str | None) -> None:

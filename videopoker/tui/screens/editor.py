@@ -24,9 +24,10 @@ from textual.widgets import DataTable, Input, Label, ProgressBar, Select, Static
 from textual.worker import get_current_worker
 
 from videopoker.errors import VideoPokerError
-from videopoker.evaluate import GAMES, PayCategory
 from videopoker.paytable import Paytable
 from videopoker.paytable.draft import MOST_DIGITS, Draft, typed_value
+from videopoker.rules.catalog import playable_games
+from videopoker.rules.definition import PayCategory
 from videopoker.tui.screens.dialog import Confirm
 from videopoker.tui.screens.editor_dialogs import FamilyDialog, FileNameDialog, SolveDialog
 from videopoker.usertext import counted, visible
@@ -116,7 +117,10 @@ class EditorScreen(Screen["Path | None"]):
             yield Label("NAME")
             yield Input(str(self.draft.name), id="edit-name", compact=True, max_length=80)
             yield Label("GAME")
-            yield Select([(game.title, key) for key, game in GAMES.items()], value=self._game_key(),
+            games = [(game.title, game.key) for game in playable_games()]
+            if self._game_key() not in [key for _, key in games]:
+                games.append((self.draft.game.title if self.draft.game else self._game_key(), self._game_key()))
+            yield Select(games, value=self._game_key(),
                          allow_blank=False, id="edit-game", compact=True)
             yield Label("COINS")
             yield Input(str(self.draft.max_coins), id="edit-coins", compact=True, max_length=3)
@@ -133,7 +137,11 @@ class EditorScreen(Screen["Path | None"]):
 
     def _game_key(self) -> str:
         game = self.draft.game
-        return game.key if game else next(iter(GAMES))
+        return game.key if game else "jacks-or-better"
+
+    def _label(self, category: PayCategory) -> str:
+        game = self.draft.game
+        return game.label(category) if game else category
 
     def on_mount(self) -> None:
         self.query_one("#editor-progress", ProgressBar).display = False
@@ -152,19 +160,19 @@ class EditorScreen(Screen["Path | None"]):
         grid.add_column(Text("RETURN ", justify="right"), key="return", width=9)
         grid.add_column(Text("CHANGE ", justify="right"), key="change", width=9)
         for category in self.draft.categories:
-            grid.add_row(*self._row(category), key=category.value)
+            grid.add_row(*self._row(category), key=category)
         grid.move_cursor(row=min(cursor.row, grid.row_count - 1), column=max(1, min(cursor.column,
                                                                                     len(grid.columns) - 3)))
 
     def _row(self, category: PayCategory) -> list[str | Text]:
         checked = self.draft.checked
-        cells: list[str | Text] = [f" {category.label}"]
+        cells: list[str | Text] = [f" {self._label(category)}"]
         per_coin = "" if self.draft.is_list(category) else shown(self.draft.per_coin(category))
-        bad = checked.about(category.value)
+        bad = checked.about(category)
         cells.append(Text(per_coin + ("!" if bad and not bad.coins else " "), justify="right",
                           style=BAD if bad and not bad.coins and not self.draft.is_list(category) else ""))
         for coins in range(1, (self.draft.max_coins or 0) + 1):
-            problem = checked.about(category.value, coins)
+            problem = checked.about(category, coins)
             wrong = problem is not None and (problem.coins == coins or self.draft.is_list(category))
             cells.append(Text(shown(self.draft.cell(category, coins)) + ("!" if wrong else " "), justify="right",
                               style=BAD if wrong else ""))
@@ -218,7 +226,7 @@ class EditorScreen(Screen["Path | None"]):
             return
         for category in self.draft.categories:
             for key, value in zip(["hand", PER_COIN, *keys, "return", "change"], self._row(category)):
-                grid.update_cell(category.value, key, value)
+                grid.update_cell(category, key, value)
 
     def _solve(self, generation: int, paytable: Paytable, baseline: Paytable | None,
                known: Analysis | None) -> None:
@@ -277,9 +285,9 @@ class EditorScreen(Screen["Path | None"]):
         row_key, column_key = grid.coordinate_to_cell_key(grid.cursor_coordinate)
         column = str(column_key.value)
         if column == PER_COIN:
-            return PayCategory(str(row_key.value)), 0
+            return str(row_key.value), 0
         if column.startswith("c"):
-            return PayCategory(str(row_key.value)), int(column[1:])
+            return str(row_key.value), int(column[1:])
         return None
 
     def typed(self, key: str, character: str | None) -> bool:
@@ -320,9 +328,9 @@ class EditorScreen(Screen["Path | None"]):
             return True
         category, coins = cell
         self.editing = cell
-        self.before_edit = self.draft.document["pays"].get(category.value)
+        self.before_edit = self.draft.document["pays"].get(category)
         where = "per coin" if coins == 0 else f"{counted(coins, 'coin')} in all"
-        self.query_one("#cell-label", Label).update(f"{category.label}, {where}: ")
+        self.query_one("#cell-label", Label).update(f"{self._label(category)}, {where}: ")
         self.query_one("#cell-form").set_class(False, "idle")
         if first is None:
             value = self.draft.per_coin(category) if coins == 0 else self.draft.cell(category, coins)
@@ -514,10 +522,10 @@ class EditorScreen(Screen["Path | None"]):
     def cell_text(self, category: PayCategory, column: str) -> str:
         """What the grid shows in a cell (for tests and the curious)."""
         grid = self.query_one("#grid", DataTable)
-        value = grid.get_cell(category.value, column)
+        value = grid.get_cell(category, column)
         return value.plain if isinstance(value, Text) else str(value)
 
     def cell_marked(self, category: PayCategory, column: str) -> bool:
         grid = self.query_one("#grid", DataTable)
-        value = grid.get_cell(category.value, column)
+        value = grid.get_cell(category, column)
         return isinstance(value, Text) and value.style == BAD

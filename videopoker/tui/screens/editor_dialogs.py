@@ -13,8 +13,9 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from videopoker.errors import VideoPokerError
-from videopoker.evaluate import GAMES, PayCategory
 from videopoker.paytable import Paytable
+from videopoker.rules.catalog import playable_games
+from videopoker.rules.definition import PayCategory
 from videopoker.usertext import visible
 
 
@@ -53,16 +54,18 @@ class FamilyDialog(ModalScreen["str | None"]):
     def __init__(self, current: str) -> None:
         super().__init__()
         self.current = current
+        self.games = playable_games()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("NEW TABLE: WHICH GAME?", classes="dialog-title", markup=False)
-            yield OptionList(*(Option(game.title, id=key) for key, game in GAMES.items()), id="families")
+            yield OptionList(*(Option(game.title, id=game.key) for game in self.games), id="families")
             yield Static("enter: start from its usual table · escape: cancel", classes="dialog-text", markup=False)
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
-        options.highlighted = list(GAMES).index(self.current) if self.current in GAMES else 0
+        keys = [game.key for game in self.games]
+        options.highlighted = keys.index(self.current) if self.current in keys else 0
         options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -84,8 +87,9 @@ class SolveDialog(ModalScreen["int | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(f"SOLVE {self.category.label} FOR A RETURN", classes="dialog-title", markup=False)
-            yield Static(f"The whole pay per coin for {self.category.label.lower()} whose exact return at "
+            label = self.paytable.game.label(self.category)
+            yield Static(f"SOLVE {label} FOR A RETURN", classes="dialog-title", markup=False)
+            yield Static(f"The whole pay per coin for {label.lower()} whose exact return at "
                          f"{self.paytable.max_coins} coins comes closest to the target (e.g. 98.5%).",
                          classes="dialog-text", markup=False)
             yield Input("", placeholder="target return, e.g. 98.5%", id="target", max_length=12)

@@ -56,7 +56,7 @@ class RecallScreen(ModalScreen[None]):
             for index, result in enumerate(game.results):
                 first = index == 0
                 table.add_row(str(number) if first else "", cards_text(game.dealt, game.held) if first else "",
-                              cards_text(result.final), result.category.label if result.win else "—",
+                              cards_text(result.final), result.name if result.win else "—",
                               str(game.bet) if game.hands == 1 else "", f"{result.win:,}",
                               f"{game.credits_after:,}" if game.hands == 1 else "")
             if game.hands > 1:

@@ -52,7 +52,7 @@ def upper_lines(state: MachineState) -> list[Text]:
         return [hand_line((None,) * 5, paytable) for _ in range(upper)]
     lines = []
     for result in last.results[1:]:
-        outcome = (Text(f"{result.category.label} {result.win:,}", style=WON) if result.win
+        outcome = (Text(f"{result.name} {result.win:,}", style=WON) if result.win
                    else Text("—", style=LOST))
         lines.append(hand_line(result.final, paytable, outcome))
     return lines

@@ -12,8 +12,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from videopoker.evaluate import PayCategory
 from videopoker.paytable import Paytable
+from videopoker.rules.definition import PayCategory, shortened
 
 ACTIVE_COLUMN = "bold white on red3"
 WINNING_ROW = "bold black on yellow"
@@ -36,8 +36,8 @@ class PaytablePanel(Static):
         for _ in range(paytable.max_coins):
             table.add_column(justify="right", no_wrap=True)
         for category in paytable.game.paying:
-            won = category is winner
-            cells = [Text(category.label, style=WINNING_ROW if won else PLAIN)]
+            won = category == winner
+            cells = [Text(shortened(paytable.game.label(category)), style=WINNING_ROW if won else PLAIN)]
             for coins in range(1, paytable.max_coins + 1):
                 lit = WINNING_ROW if won else ACTIVE_COLUMN if coins == bet else PLAIN
                 cells.append(Text(f"{paytable.pay(category, coins):,}", style=lit))
@@ -54,7 +54,7 @@ class PaytablePanel(Static):
         for category in paytable.game.paying:
             count = won[category]
             style = WINNING_ROW if count else PLAIN
-            table.add_row(Text(category.label, style=style),
+            table.add_row(Text(shortened(paytable.game.label(category)), style=style),
                           Text(f"{paytable.pay(category, bet):,}", style=WINNING_ROW if count else ACTIVE_COLUMN),
                           Text(f"×{count}" if count else "", style=style))
         self.update(table)

@@ -11,7 +11,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-MAX_CARDS = 53
+MAX_CARDS = 54
 MAX_SUBSET = 5
 
 #: ``BINOMIAL[j, c] = C(c, j)``: the term a card ``c`` at place ``j - 1`` of a subset adds to its rank.

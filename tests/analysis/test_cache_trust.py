@@ -1,0 +1,58 @@
+"""A cache never decides what the machine pays: damaged or edited cache files are caught by their
+digest and rebuilt (the scenarios found by trying the product: one number edited in a remembered
+paytable, a few bytes flipped in a draw table of the same size)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from videopoker.analysis import analyze
+from videopoker.analysis import draws as draws_module
+from videopoker.analysis.hint import best_holds
+from videopoker.cards import parse_hand
+from videopoker.paytable import resolve_paytable
+
+
+@pytest.fixture
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache of this test's own (the shared one must not be damaged), nothing in memory."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("VIDEOPOKER_CACHE", str(cache))
+    monkeypatch.setattr(draws_module, "_MEMORY", {})
+    return cache
+
+
+def test_an_edited_remembered_paytable_is_not_believed(own_cache: Path) -> None:
+    assert resolve_paytable("jacks-or-better-9-6").pay("full_house", 1) == 9
+    (record,) = (own_cache / "paytables").glob("*.json")
+    data = json.loads(record.read_text())
+    data["body"] = data["body"].replace('"full_house": [9, 18, 27, 36, 45]', '"full_house": [1, 2, 3, 4, 5]')
+    record.write_text(json.dumps(data))
+    assert resolve_paytable("jacks-or-better-9-6").pay("full_house", 1) == 9
+
+
+def test_flipped_bytes_in_a_draw_table_are_caught_and_rebuilt(own_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    paytable = resolve_paytable("jacks-or-better-9-6")
+    assert round(float(analyze(paytable, remember=False).rtp), 6) == 0.995439
+    (counts,) = own_cache.glob("draws-*.d/counts2.bin")
+    damaged = bytearray(counts.read_bytes())
+    for place in range(1000, 1064):
+        damaged[place] ^= 0x5A
+    counts.write_bytes(bytes(damaged))  # same size: only the digest can tell
+    monkeypatch.setattr(draws_module, "_MEMORY", {})
+    assert round(float(analyze(paytable, remember=False).rtp), 6) == 0.995439
+    best = best_holds(paytable, parse_hand("Ah Kh Qh Jh 9c"))[0]
+    assert best.label == "Ah Kh Qh Jh" and round(float(best.ev), 4) == 18.5532
+
+
+def test_an_edited_remembered_return_is_not_believed(own_cache: Path) -> None:
+    paytable = resolve_paytable("jacks-or-better-9-6")
+    analyze(paytable)
+    (record,) = own_cache.glob("return-*.json")
+    data = json.loads(record.read_text())
+    data["combinations"][0] *= 1000
+    record.write_text(json.dumps(data))
+    assert round(float(analyze(paytable).rtp), 6) == 0.995439

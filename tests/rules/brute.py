@@ -1,0 +1,67 @@
+"""A game definition read the slow, plain way: every value of every wild card tried, each entry
+judged with a Counter and an if-chain.  Shares no code with :mod:`videopoker.hands` or
+:mod:`videopoker.lookup`, so where both agree the compiled table means what the file says."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+from videopoker.rules.definition import GameDefinition, HandSpec
+
+ACE = 14
+
+
+def _straight(ranks: list[int]) -> bool:
+    distinct = sorted(set(ranks))
+    return len(distinct) == 5 and (distinct[4] - distinct[0] == 4 or distinct == [2, 3, 4, 5, ACE])
+
+
+def _holds(spec: HandSpec, ranks: list[int], suited: bool, wilds: int, deck_wilds: int,
+           naturals: list[int]) -> bool:
+    made = spec.made.value
+    if spec.natural and wilds:
+        return False
+    if made == "wild cards":
+        counted = deck_wilds if spec.ranks is not None else wilds
+        if counted != spec.count:
+            return False
+        return spec.kicker is None or (len(naturals) == 1 and naturals[0] in spec.kicker)
+    count = Counter(ranks)
+    shape = sorted(count.values(), reverse=True)
+    group = spec.ranks if spec.ranks is not None else set(range(2, ACE + 1))
+    if made == "royal flush":
+        return suited and _straight(ranks) and min(ranks) == 10
+    if made == "straight flush":
+        return suited and _straight(ranks)
+    if made == "flush":
+        return suited
+    if made == "straight":
+        return _straight(ranks)
+    if made == "two pair":
+        return len(shape) >= 2 and shape[0] >= 2 and shape[1] >= 2
+    if made == "full house":
+        return shape == [3, 2] and any(n == 3 and r in group for r, n in count.items())
+    size = {"five of a kind": 5, "four of a kind": 4, "three of a kind": 3, "pair": 2}[made]
+    if spec.kicker is None:
+        return any(n >= size and r in group for r, n in count.items())
+    return (shape == [4, 1] and any(n == 4 and r in group for r, n in count.items())
+            and any(n == 1 and r in spec.kicker for r, n in count.items()))
+
+
+def brute_category(definition: GameDefinition, cards: list[int]) -> str:
+    """The key of the first entry the five card indices can make, or ``nothing``."""
+    wild = definition.wild_card_indices
+    naturals = [c for c in cards if c not in wild]
+    wilds = len(cards) - len(naturals)
+    jokers = sum(1 for c in cards if c >= 52)
+    natural_ranks = [c // 4 + 2 for c in naturals]
+    suited = len({c % 4 for c in naturals}) <= 1
+    best = len(definition.hands)
+    for values in itertools.combinations_with_replacement(range(2, ACE + 1), wilds):
+        ranks = natural_ranks + list(values)
+        for index, spec in enumerate(definition.hands[:best]):
+            if _holds(spec, ranks, suited, wilds, wilds - jokers, natural_ranks):
+                best = index
+                break
+    return definition.keys[best] if best < len(definition.hands) else "nothing"

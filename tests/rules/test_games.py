@@ -1,0 +1,254 @@
+"""Games as data: every game file and some never shipped, against a brute-force reading of the same
+words; the symmetries the analysis relies on; and definitions that are wrong, each refused in one
+line with its place and its fix."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+from brute import brute_category
+
+from videopoker.errors import PaytableError
+from videopoker.evaluate import Game
+from videopoker.paytable import load_paytable
+from videopoker.rules.catalog import game_keys, load_game
+from videopoker.rules.checking import check_definition
+from videopoker.yamlfile import parse_document
+
+BAD = Path(__file__).parent / "bad"
+
+#: Games no file ships, in the language of DESIGN.md: the shapes a designer reaches for.
+NEVER_SHIPPED = {
+    "sevens-wild": """
+title: Sevens Wild
+wild: [7]
+hands:
+  natural_royal_flush: {made: royal flush, natural: true}
+  four_sevens: {made: wild cards, count: 4}
+  wild_royal_flush: {made: royal flush}
+  five_of_a_kind: {made: five of a kind}
+  straight_flush: {made: straight flush}
+  four_of_a_kind: {made: four of a kind}
+  full_house: {made: full house}
+  flush: {made: flush}
+  straight: {made: straight}
+  three_of_a_kind: {made: three of a kind}
+""",
+    "double-joker": """
+title: Double Joker
+jokers: 2
+hands:
+  natural_royal_flush: {made: royal flush, natural: true}
+  wild_royal_flush: {made: royal flush}
+  five_of_a_kind: {made: five of a kind}
+  straight_flush: {made: straight flush}
+  four_of_a_kind: {made: four of a kind}
+  full_house: {made: full house}
+  flush: {made: flush}
+  straight: {made: straight}
+  three_of_a_kind: {made: three of a kind}
+  two_pair: {made: two pair}
+""",
+    "one-eyed-jacks": """
+title: One-Eyed Jacks
+wild: [Js, Jh]
+hands:
+  natural_royal_flush: {made: royal flush, natural: true}
+  five_of_a_kind: {made: five of a kind}
+  wild_royal_flush: {made: royal flush}
+  straight_flush: {made: straight flush}
+  four_of_a_kind: {made: four of a kind}
+  full_house: {made: full house}
+  flush: {made: flush}
+  straight: {made: straight}
+  three_of_a_kind: {made: three of a kind}
+  two_pair: {made: two pair}
+  kings_or_better: {made: pair, ranks: [K, A]}
+""",
+    "deuces-and-joker": """
+title: Deuces and Joker Wild
+jokers: 1
+wild: [2]
+hands:
+  five_wilds: {made: wild cards, count: 5}
+  natural_royal_flush: {made: royal flush, natural: true}
+  four_deuces: {made: wild cards, count: 4, ranks: [2]}
+  wild_royal_flush: {made: royal flush}
+  five_of_a_kind: {made: five of a kind}
+  straight_flush: {made: straight flush}
+  four_of_a_kind: {made: four of a kind}
+  full_house: {made: full house}
+  flush: {made: flush}
+  straight: {made: straight}
+  three_of_a_kind: {made: three of a kind}
+""",
+    "kicker-deuces": """
+title: Natural Kickers Wild
+wild: [2]
+hands:
+  natural_royal_flush: {made: royal flush, natural: true}
+  four_deuces_with_ace: {made: wild cards, count: 4, kicker: [A]}
+  four_deuces: {made: wild cards, count: 4}
+  natural_four_aces_low: {made: four of a kind, ranks: [A], kicker: [3, 4, 5], natural: true}
+  wild_royal_flush: {made: royal flush}
+  five_aces: {made: five of a kind, ranks: [A]}
+  five_of_a_kind: {made: five of a kind}
+  straight_flush: {made: straight flush}
+  four_of_a_kind: {made: four of a kind}
+  full_house: {made: full house}
+  flush: {made: flush}
+  straight: {made: straight}
+  three_of_a_kind: {made: three of a kind}
+""",
+    "aces-only": """
+title: Pair of Aces
+jokers: 1
+wild: [Qd]
+hands:
+  royal_flush: {made: royal flush}
+  straight_flush: {made: straight flush}
+  four_of_a_kind: {made: four of a kind}
+  full_house: {made: full house}
+  flush: {made: flush}
+  straight: {made: straight}
+  three_of_a_kind: {made: three of a kind}
+  two_pair: {made: two pair}
+  pair_of_aces: {made: pair, ranks: [A]}
+""",
+}
+
+
+def inline_game(key: str) -> Game:
+    definition = check_definition(parse_document(NEVER_SHIPPED[key], key), key, key)
+    return Game(key, definition)
+
+
+def sample_hands(deck: int, count: int, seed: int) -> list[list[int]]:
+    rng = random.Random(seed)
+    return [rng.sample(range(deck), 5) for _ in range(count)]
+
+
+def agrees_with_brute_force(game: Game, hands: list[list[int]]) -> None:
+    for hand in hands:
+        expected = brute_category(game.definition, hand)
+        assert game.categories[game.evaluate_index(hand)] == expected, f"{game.key}: {hand}"
+
+
+@pytest.mark.parametrize("key", game_keys())
+def test_every_game_file_means_what_it_says(key: str) -> None:
+    game = load_game(key)
+    agrees_with_brute_force(game, sample_hands(game.deck_size, 1500, seed=len(key)))
+
+
+@pytest.mark.parametrize("key", sorted(NEVER_SHIPPED))
+def test_games_never_shipped_mean_what_they_say(key: str) -> None:
+    game = inline_game(key)
+    wild = sorted(game.definition.wild_card_indices)
+    rng = random.Random(7)
+    # many wild cards are rare in random hands: deal some from the wild cards on purpose
+    loaded = [rng.sample(wild, min(len(wild), n)) + rng.sample([c for c in range(game.deck_size) if c not in wild],
+                                                                5 - min(len(wild), n)) for n in range(1, 6)
+              for _ in range(60)]
+    agrees_with_brute_force(game, sample_hands(game.deck_size, 1500, seed=3) + loaded)
+
+
+def test_a_second_joker_and_suited_wild_cards_in_play() -> None:
+    from videopoker.cards import parse_hand
+    from videopoker.evaluate import evaluate
+
+    assert evaluate(parse_hand("Jk Jk Ah Ad 9c"), inline_game("double-joker")) == "four_of_a_kind"
+    assert evaluate(parse_hand("Jk Jk 2h 2d 2c"), inline_game("double-joker")) == "five_of_a_kind"
+    one_eyed = inline_game("one-eyed-jacks")
+    assert evaluate(parse_hand("Js Kd Kc 4h 9c"), one_eyed) == "three_of_a_kind"
+    assert evaluate(parse_hand("Jc Kd Qc 4h 9c"), one_eyed) == "nothing"  # a jack of clubs is no wild card
+    assert evaluate(parse_hand("Ah Kh Qh Th Js"), one_eyed) == "wild_royal_flush"
+    deuces_joker = inline_game("deuces-and-joker")
+    assert evaluate(parse_hand("2c 2d 2h 2s Jk"), deuces_joker) == "five_wilds"
+    assert evaluate(parse_hand("2c 2d 2h 2s 9c"), deuces_joker) == "four_deuces"
+    assert evaluate(parse_hand("2c 2d 2h Jk 9c"), deuces_joker) == "five_of_a_kind"  # not four deuces
+    kickers = inline_game("kicker-deuces")
+    assert evaluate(parse_hand("2c 2d 2h 2s Ac"), kickers) == "four_deuces_with_ace"
+    assert evaluate(parse_hand("Ac Ad Ah As 4c"), kickers) == "natural_four_aces_low"
+    assert evaluate(parse_hand("Ac Ad Ah 2s 4c"), kickers) == "four_of_a_kind"  # not natural
+
+
+def test_wild_cards_of_any_two_suits_return_the_same() -> None:
+    """Only renamings of suits that keep the wild cards wild are symmetries; the analysis must use
+    those, and any two suits are alike, so one-eyed jacks in spades and hearts or in clubs and
+    diamonds return exactly the same."""
+    from videopoker.analysis.exact import analyze
+    from videopoker.paytable import Paytable
+
+    text = NEVER_SHIPPED["one-eyed-jacks"]
+    pays = {"natural_royal_flush": (250, 500, 750, 1000, 4000), "five_of_a_kind": (100,), "wild_royal_flush": (50,),
+            "straight_flush": (50,), "four_of_a_kind": (16,), "full_house": (8,), "flush": (5,), "straight": (4,),
+            "three_of_a_kind": (2,), "two_pair": (1,), "kings_or_better": (1,)}
+    returns = []
+    for wild in ("[Js, Jh]", "[Jc, Jd]", "[Js, Jc]"):
+        definition = check_definition(parse_document(text.replace("[Js, Jh]", wild), "x"), "x", "x")
+        game = Game(f"jacks-{wild}", definition)
+        totals = {key: amounts if len(amounts) == 5 else tuple(amounts[0] * n for n in range(1, 6))
+                  for key, amounts in pays.items()}
+        returns.append(analyze(Paytable("t", game, 5, totals), remember=False).rtp)
+    assert returns[0] == returns[1] == returns[2]
+
+
+def test_an_inline_game_plays_validates_and_analyses(tmp_path: Path) -> None:
+    table = tmp_path / "mine.yaml"
+    table.write_text("name: Mine\ngame:\n" + "\n".join("  " + line for line in NEVER_SHIPPED["sevens-wild"].strip()
+                                                      .splitlines()) +
+                     "\nmax_coins: 5\npays: {natural_royal_flush: [250, 500, 750, 1000, 4000], four_sevens: 200, "
+                     "wild_royal_flush: 25, five_of_a_kind: 15, straight_flush: 9, four_of_a_kind: 5, full_house: 3, "
+                     "flush: 2, straight: 2, three_of_a_kind: 1}\n")
+    paytable = load_paytable(table)
+    assert paytable.game.key == "sevens-wild" and paytable.game.title == "Sevens Wild"
+    assert paytable.pay("four_sevens", 5) == 1000
+
+
+#: Each bad definition, named for its fault: the place and the words its one error must have.
+BAD_GAMES = {
+    "unknown-word.yaml": ("6:24", "unknown word 'rank'", "did you mean 'ranks'?"),
+    "unknown-made.yaml": ("5:28", "made the text 'straigth flush' is not a hand", "did you mean 'straight flush'?"),
+    "no-such-rank.yaml": ("5:52", "ranks the text 'B' is not a rank", "2..10, J, Q, K, A"),
+    "no-such-card.yaml": ("3:14", "wild: the text 'Zs' is neither a rank", "nor a card"),
+    "kicker-without-fifth-card.yaml": ("5:36", "a kicker is the fifth card", "full house"),
+    "count-beyond-deck.yaml": ("5:44", "count 5 is more wild cards than this deck can deal", "(4)"),
+    "three-jokers.yaml": ("3:11", "jokers (added to the 52 cards) must be a whole number 0..2", "got 3"),
+    "duplicate-hand.yaml": ("6:5", "duplicate key 'flush'", "keep one of them"),
+    "unreachable-entry.yaml": ("5:5", "four_aces can never be paid: four_of_a_kind above it", "move four_aces above"),
+    "pays-not-hands.yaml": ("13:3", "'four_ace' is not a hand of", "did you mean"),
+    "wild-card-count-missing.yaml": ("5:19", "say how many wild cards with `count:`", "four deuces"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_GAMES))
+def test_a_bad_definition_gives_one_line_with_its_place_and_fix(name: str) -> None:
+    place, first, second = BAD_GAMES[name]
+    with pytest.raises(PaytableError) as caught:
+        load_paytable(BAD / name)
+    assert len(caught.value.problems) == 1, caught.value.problems
+    line = caught.value.problems[0]
+    assert f"{name}:{place}:" in line and first in line and second in line, line
+    assert "\n" not in line and len(line) < 300
+
+
+@pytest.mark.parametrize("hostile", ["many-hands", "alias-bomb", "huge-list", "deep"])
+def test_hostile_definitions_are_refused_in_well_under_a_second(tmp_path: Path, hostile: str) -> None:
+    head = "name: x\nmax_coins: 5\npays: {}\ngame:\n  title: x\n"
+    texts = {
+        "many-hands": head + "  hands:\n" + "".join(f"    h{n}: {{made: pair}}\n" for n in range(3000)),
+        "alias-bomb": "a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\n" + head,
+        "huge-list": head + "  wild: [" + ", ".join(["2"] * 12000) + "]\n  hands: {p: {made: pair}}\n",
+        "deep": head + "  hands: " + "[" * 500 + "]" * 500 + "\n",
+    }
+    file = tmp_path / "hostile.yaml"
+    file.write_text(texts[hostile])
+    started = time.perf_counter()
+    with pytest.raises(PaytableError) as caught:
+        load_paytable(file)
+    # refused, never worked through; how fast is measured in tests/benchmarks/games_speed.py
+    assert time.perf_counter() - started < 5.0
+    assert all("\n" not in line and len(line) < 300 for line in caught.value.problems)

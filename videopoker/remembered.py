@@ -1,0 +1,71 @@
+"""What the checks concluded about a file's text, remembered on disk and never believed unverified.
+
+Parsing and checking YAML with ruamel.yaml's round-trip loader costs a command about 0.05 s (the
+import and the parse), for files that rarely change.  What the checks concluded is kept in the
+cache folder as JSON, named by a digest of the file's exact text, a context (the name the file
+would default to) and the code that checks it: a changed byte, a renamed file or new checks make
+a new name.  Each record carries a digest of its own content, checked when it is read, so a record
+damaged on disk or edited by hand is thrown away and the file checked again: a cache never decides
+what the machine pays.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from videopoker.home import cache_dir
+
+PACKAGE = Path(__file__).resolve().parent
+
+
+@cache
+def _code_digest(sources: tuple[str, ...]) -> bytes:
+    digest = hashlib.sha256()
+    for name in sources:
+        path = PACKAGE / name
+        for file in sorted(path.glob("*.py")) if path.is_dir() else [path]:
+            digest.update(file.name.encode() + b"\0" + file.read_bytes())
+    return digest.digest()
+
+
+def _file(kind: str, sources: tuple[str, ...], parts: Iterable[str]) -> Path:
+    digest = hashlib.sha256(_code_digest(sources))
+    for part in parts:
+        digest.update(hashlib.sha256(part.encode()).digest())
+    return cache_dir() / kind / f"{digest.hexdigest()[:32]}.json"
+
+
+def content_digest(body: str) -> str:
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def recall(kind: str, sources: tuple[str, ...], *parts: str) -> Any:
+    """The data remembered for ``parts`` (the file's text, its context), or None: missing, damaged or edited."""
+    try:
+        record = json.loads(_file(kind, sources, parts).read_bytes())
+        body = record["body"]
+        if not isinstance(body, str) or record["digest"] != content_digest(body):
+            return None
+        return json.loads(body)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def remember(kind: str, sources: tuple[str, ...], data: Any, *parts: str) -> None:
+    """Keep ``data`` for ``parts``, with the digest that vouches for it (never raises: only a cache)."""
+    body = json.dumps(data)
+    try:
+        file = _file(kind, sources, parts)
+        file.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", dir=file.parent, suffix=".tmp", delete=False) as out:
+            json.dump({"digest": content_digest(body), "body": body}, out)
+        os.replace(out.name, file)
+    except OSError:
+        pass

@@ -1,0 +1,35 @@
+"""Which entries of a game no hand can ever be paid as: the one check a definition needs its table for.
+
+Every hand the deck can deal is judged (2.6 to 3.2 million, in numpy); an entry none of them lands
+on is dead.  Where some hand does make it, the entry that takes those hands first is named, so the
+fix is plain ("move it above").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from videopoker.combos import combinations_colex
+from videopoker.lookup import HAND, Game, _MadeTable
+from videopoker.rules.definition import GameDefinition
+
+
+def unreachable(definition: GameDefinition) -> list[tuple[str, str | None]]:
+    """Each dead entry's key and the key of the entry above that takes its hands (None: no hand makes it)."""
+    game = Game("check", definition)
+    paid = np.bincount(game.evaluate_batch(combinations_colex(game.deck_size, HAND)),
+                       minlength=len(game.categories))
+    dead = [index for index in range(len(definition.hands)) if paid[index] == 0]
+    if not dead:
+        return []
+    made = _MadeTable(game)
+    takers: dict[int, Counter[int]] = {index: Counter() for index in dead}
+    for jokers, deck_wilds, suited, naturals, _ in game._blocks():
+        reached = made.reachable(naturals, jokers, deck_wilds, suited)
+        best = made.best(naturals, jokers, deck_wilds, suited)
+        for index in dead:
+            takers[index].update(int(b) for b in best[reached[:, index]] if b < index)
+    keys = definition.keys
+    return [(keys[index], keys[takers[index].most_common(1)[0][0]] if takers[index] else None) for index in dead]
