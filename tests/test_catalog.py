@@ -38,3 +38,9 @@ def test_the_catalog_is_a_catalog() -> None:
     games = {load_paytable(path).game.key for path in SHIPPED}
     assert games == {path.stem for path in SHIPPED_GAMES.glob("*.yaml")}, "every game has a table, every table a game"
     assert len(SHIPPED) >= 39 and len(games) >= 15
+
+
+def test_readme_lists_every_game_and_table() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    for path in [*SHIPPED, *SHIPPED_GAMES.glob("*.yaml")]:
+        assert f"`{path.stem}`" in readme, f"README's catalog lacks {path.stem}"

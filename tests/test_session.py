@@ -397,3 +397,27 @@ def test_a_round_waiting_from_before_multi_hand_finishes_as_one_hand_then_the_ha
         assert (state.hands, state.stake) == (5, 15)
         state = session.deal()
         assert state.hands == 5 and state.credits == 982 + state.last.win - 15  # type: ignore[union-attr]
+
+
+def test_a_round_keeps_the_game_it_was_dealt_under(isolated_home: Path) -> None:
+    """Editing a game file mid-hand changes nothing for that hand: the round (and the wallet) keep
+    the definition it was dealt under; the next deal plays the file as it is now."""
+    games, tables = isolated_home / "games", isolated_home / "paytables"
+    games.mkdir(parents=True)
+    tables.mkdir(parents=True)
+    jacks = (REPO / "videopoker" / "games" / "jacks-or-better.yaml").read_text()
+    (games / "house.yaml").write_text(jacks.replace("title: Jacks or Better", "title: House"))
+    table = (REPO / "videopoker" / "paytables" / "jacks-or-better-9-6.yaml").read_text()
+    (tables / "house-9-6.yaml").write_text(table.replace("game: jacks-or-better", "game: house"))
+    with Session.open(isolated_home, random.Random(1), "house-9-6") as session:
+        session.bet_max()
+    # the house now pays only tens or better, and calls it so
+    (games / "house.yaml").write_text(jacks.replace("title: Jacks or Better", "title: House Tens")
+                                      .replace("ranks: [J, Q, K, A]", "ranks: [10, J, Q, K, A]"))
+    with Session.open(isolated_home, random.Random(2)) as session:
+        dealt = session.machine.round
+        assert dealt is not None and dealt.paytable.game.title == "House"
+        assert 10 not in dealt.paytable.game.spec("jacks_or_better").ranks
+        session.draw()
+        session.bet_max()
+        assert session.machine.round is not None and session.machine.round.paytable.game.title == "House Tens"

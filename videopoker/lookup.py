@@ -55,6 +55,8 @@ class Game:
 
     key: str
     definition: GameDefinition
+    #: Written in its paytable (not a game file's): the paytable's text is all there is of it.
+    inline: bool = False
 
     @property
     def title(self) -> str:

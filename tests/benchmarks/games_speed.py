@@ -107,7 +107,8 @@ def main() -> None:
             start = time.perf_counter()
             best_holds(paytable, parse_hand("Ah Kh Qh Jh 9c"))
             holds.append(time.perf_counter() - start)
-        print(f"  {name:22} re-solve {figures(solves)}; best hold {figures([t * 1000 for t in holds], "ms")}")
+        hold_ms = figures([t * 1000 for t in holds], "ms")
+        print(f"  {name:22} re-solve {figures(solves)}; best hold {hold_ms}")
 
     print("hostile definitions refused (in-process)")
     from test_games import test_hostile_definitions_are_refused_in_well_under_a_second as hostile

@@ -196,3 +196,68 @@ async def test_coins_and_game_are_edited_above_the_grid() -> None:
         await until(pilot, solved_at(app, "RETURN 100.7620%"))
         assert screen.draft.categories[0] == "natural_royal_flush"
         assert screen.cell_text("four_deuces", "per").strip() == "200"
+
+
+async def test_a_game_designed_from_nothing_is_played_and_saved_inline(isolated_home: Path) -> None:
+    """n → a new game of your own; hands added, moved, removed; deuces made wild; the return
+    re-solved at each step; saved as a paytable with its game written in place."""
+    from textual.widgets import Checkbox, Input, Select
+
+    from videopoker.tui.screens.editor_dialogs import FamilyDialog
+    from videopoker.tui.screens.game_dialogs import DeckDialog, HandDialog
+
+    app = EditorApp(open_draft("jacks-or-better-9-6"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, FamilyDialog))
+        await pilot.press("home", "enter")  # the first option: a new game of your own
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and app.screen.draft.source is None
+                    and app.screen.draft.game is not None and app.screen.draft.game.title == "My Game")
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))  # the usual draw-game hands, 9/6 pays
+        await pilot.press("down", "down", "plus")  # a hand below four of a kind
+        await until(pilot, lambda: isinstance(app.screen, HandDialog))
+        dialog = app.screen
+        dialog.query_one("#hand-key", Input).value = "four_aces"
+        dialog.query_one("#hand-made", Select).value = "four of a kind"
+        dialog.query_one("#hand-ranks", Input).value = "A"
+        dialog.query_one("#hand-label", Input).value = "4 ACES"
+        dialog.query_one("#hand-ranks", Input).focus()
+        await pilot.press("enter")
+        # below four of a kind, four aces can never be paid: the checker says so, nothing changes
+        await until(pilot, lambda: "can never be paid" in str(dialog.query_one("#question-problem").render()))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen))
+        await pilot.press("up", "plus")  # now below the straight flush: above four of a kind
+        await until(pilot, lambda: isinstance(app.screen, HandDialog))
+        dialog = app.screen
+        dialog.query_one("#hand-key", Input).value = "four_aces"
+        dialog.query_one("#hand-made", Select).value = "four of a kind"
+        dialog.query_one("#hand-ranks", Input).value = "A"
+        dialog.query_one("#hand-natural", Checkbox).value = False
+        dialog.query_one("#hand-key", Input).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen))
+        screen = editor(app)
+        assert screen.draft.categories[:4] == ("royal_flush", "straight_flush", "four_aces", "four_of_a_kind")
+        await pilot.press("8", "0", "enter")  # four aces pay 80 a coin: more than 9/6's 99.54%
+        await until(pilot, lambda: screen.analysis is not None and screen.analysis.paytable.pay("four_aces", 1) == 80)
+        assert float(screen.analysis.rtp) > 0.9955
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, DeckDialog))
+        app.screen.query_one("#deck-wild", Input).value = "2"
+        app.screen.query_one("#deck-title", Input).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and 2 in screen.draft.game.wild_ranks)
+        await until(pilot, lambda: screen.analysis is not None and 2 in screen.analysis.paytable.game.wild_ranks)
+        await pilot.press("right_square_bracket")  # four aces below four of a kind: dead, refused
+        assert screen.draft.categories[2] == "four_aces"
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, FileNameDialog))
+        app.screen.query_one(Input).value = "my-game"
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.saved is not None)
+    saved = load_paytable(isolated_home / "paytables" / "my-game.yaml")
+    assert saved.game.title == "My Game" and saved.game.wild_ranks == {2}
+    assert saved.game.categories[2] == "four_aces" and saved.pay("four_aces", 1) == 80
+    assert "four_aces: {made: four of a kind, ranks: [A]" in (isolated_home / "paytables" / "my-game.yaml").read_text()

@@ -321,7 +321,8 @@ def describe(game: Game, code: int) -> str:
     else:
         alone = f"{_RANK_WORDS[pattern.detail.bit_length() - 1]} alone"
         text = f"{_ranks(pattern.detail)} unsuited" if held > 1 else alone
-    if rules.wild and not (pattern.broad and "wilds" in _broad_drops(rules).get(kind, ())):
+    says_its_wilds = kind is Kind.MADE and game.hands[pattern.detail].made is Made.WILD_CARDS
+    if rules.wild and not says_its_wilds and not (pattern.broad and "wilds" in _broad_drops(rules).get(kind, ())):
         # a broad pattern that forgets its wild cards has any number of them
         text += f" ({_wild_count(rules, pattern.wilds)})"
     return text

@@ -77,7 +77,7 @@ def _check_game(document: CommentedMap, name: str, check: Findings) -> Game | No
     key = document["game"]
     if isinstance(key, CommentedMap):
         definition = read_definition(key, check, name)
-        return game_of(slug(definition.title), definition) if definition is not None else None
+        return game_of(slug(definition.title), definition, inline=True) if definition is not None else None
     if not isinstance(key, str):
         check.add(value_position(document, "game"), f"game: got {describe(key)}; give a game's key (e.g. "
                   "jacks-or-better) or its definition (title, jokers, wild, hands)", "game")

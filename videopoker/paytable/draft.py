@@ -12,15 +12,18 @@ meantime is never overwritten silently, and a shipped table is never overwritten
 
 from __future__ import annotations
 
+import copy
 import io
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from videopoker.errors import PaytableError, Problem
 from videopoker.lookup import Game
+from videopoker.paytable import game_draft
 from videopoker.paytable.checking import check_document
 from videopoker.paytable.names import find_paytable, is_shipped, paytable_files
 from videopoker.paytable.pays import MAX_COINS_LIMIT, Paytable, is_whole, per_coin_of
@@ -110,7 +113,7 @@ class Draft:
             except PaytableError:
                 return None
         definition = read_definition(key, Findings(self.where), str(self.name), reach=False)
-        return game_of(slug(definition.title), definition) if definition is not None else None
+        return game_of(slug(definition.title), definition, inline=True) if definition is not None else None
 
     @property
     def max_coins(self) -> int | None:
@@ -213,6 +216,56 @@ class Draft:
                     extra = [first * bet if is_whole(first) else first for bet in range(len(row) + 1, new + 1)]
                     self._put_totals(category, [*list(row)[:new], *extra], CommentedSeq)
         self.checked = self.check()
+
+    # -- the game's own hands (a game designer's changes; see game_draft) ---------------------------
+
+    def change_game(self, change: Callable[[Any, Game], None]) -> tuple[Problem, ...]:
+        """Apply ``change`` (a function of the document and the game) to a copy of the document; keep
+        it when its game still reads and every hand can be paid, else return the game's problems and
+        change nothing (a broken game would leave no rows to fix it in)."""
+        game = self.game
+        if game is None:
+            return (Problem(self.where, 0, 0, "the game does not read yet: fix it in the file first"),)
+        trial = copy.deepcopy(self.document)
+        change(trial, game)
+        findings = Findings(self.where)
+        if read_definition(trial["game"], findings, str(self.name)) is None:
+            return tuple(findings.problems)
+        self.document = trial
+        self.checked = self.check()
+        return ()
+
+    def put_hand(self, key: str, entry: dict[str, Any], at: int, replacing: str | None = None) -> tuple[Problem, ...]:
+        return self.change_game(lambda document, game: game_draft.put_hand(document, game, key, entry, at,
+                                                                               replacing))
+
+    def remove_hand(self, key: str) -> tuple[Problem, ...]:
+        return self.change_game(lambda document, game: game_draft.remove_hand(document, game, key))
+
+    def move_hand(self, key: str, step: int) -> tuple[Problem, ...]:
+        return self.change_game(lambda document, game: game_draft.move_hand(document, game, key, step))
+
+    def set_deck(self, title: str, jokers: Any, wild: list[Any]) -> tuple[Problem, ...]:
+        """The game's title, jokers and wild cards."""
+        def change(document: Any, game: Game) -> None:
+            from ruamel.yaml.comments import CommentedSeq
+
+            own = game_draft.own_game(document, game)
+            own["title"], own["jokers"] = title, jokers
+            own["wild"] = CommentedSeq(wild)
+            own["wild"].fa.set_flow_style()
+        return self.change_game(change)
+
+    def hand_entry(self, key: str) -> dict[str, Any]:
+        """A hand's entry as its game writes it (``{"made": "pair", "ranks": ["A"]}``)."""
+        game = self.game
+        spec = game.spec(key) if game else None
+        return spec.data() if spec else {"made": "pair"}
+
+    @classmethod
+    def new_game(cls) -> Draft:
+        """A new table of a new game of the player's own, from the usual hands of a draw game."""
+        return cls(game_draft.new_game_document(), None, None)
 
     def set_game(self, game: str) -> None:
         """Play another family: its categories and pays come from its usual table; the name stays."""

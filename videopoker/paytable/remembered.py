@@ -1,18 +1,21 @@
 """Checked paytables remembered by their text, so a command does not parse the same YAML again.
 
 A remembered table is only ever one that passed every check, kept with a digest of its content
-(:mod:`videopoker.remembered`); anything odd is ignored and the file parsed as usual.  The game
-is kept as its definition, so what is recalled is exactly what was checked.
+(:mod:`videopoker.remembered`); anything odd is ignored and the file parsed as usual.  A game
+written in the table is kept as its definition (the table's text is all of it); a game named by
+key is read from its file again, which is remembered by its own text, so editing a game file is
+seen by every table that plays it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from videopoker.errors import PaytableError
 from videopoker.paytable.pays import Paytable
 from videopoker.remembered import recall as recall_data
 from videopoker.remembered import remember as remember_data
-from videopoker.rules.catalog import game_of_data
+from videopoker.rules.catalog import game_of_data, load_game
 
 #: The code whose conclusions are remembered: a change to it forgets them.
 SOURCES = ("paytable", "rules", "yamlfile.py", "remembered.py")
@@ -22,10 +25,11 @@ def recall(text: str, default_name: str) -> Paytable | None:
     """The checked paytable of ``text``, if it was remembered (its ``source`` is left unset)."""
     data = recall_data("paytables", SOURCES, text, default_name)
     try:
-        game = game_of_data(data["game"], data["definition"])
+        inline = data["definition"] is not None
+        game = game_of_data(data["game"], data["definition"], True) if inline else load_game(data["game"])
         pays = {str(key): tuple(amounts) for key, amounts in data["pays"].items()}
         paytable = Paytable(data["name"], game, data["max_coins"], pays)
-    except (ValueError, KeyError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError, PaytableError):
         return None
     whole = (isinstance(paytable.name, str) and type(paytable.max_coins) is int and set(pays) == set(game.paying)
              and all(len(amounts) == paytable.max_coins and all(type(n) is int and n >= 0 for n in amounts)
@@ -36,6 +40,7 @@ def recall(text: str, default_name: str) -> Paytable | None:
 def remember(text: str, default_name: str, paytable: Paytable) -> None:
     """Keep what the checks concluded about ``text``."""
     data: dict[str, Any] = {"name": paytable.name, "game": paytable.game.key,
-                            "definition": paytable.game.definition.data(), "max_coins": paytable.max_coins,
+                            "definition": paytable.game.definition.data() if paytable.game.inline else None,
+                            "max_coins": paytable.max_coins,
                             "pays": {category: list(amounts) for category, amounts in paytable.pays.items()}}
     remember_data("paytables", SOURCES, data, text, default_name)

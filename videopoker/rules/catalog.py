@@ -30,12 +30,12 @@ SHIPPED_GAMES = Path(__file__).resolve().parent.parent / "games"
 SOURCES = ("rules", "yamlfile.py", "remembered.py", "cards.py")
 GAME_KEY = re.compile(r"[a-z0-9][a-z0-9-]*")
 
-_COMPILED: dict[tuple[str, GameDefinition], Game] = {}
+_COMPILED: dict[tuple[str, GameDefinition, bool], Game] = {}
 
 
-def game_of(key: str, definition: GameDefinition) -> Game:
+def game_of(key: str, definition: GameDefinition, inline: bool = False) -> Game:
     """The compiled game of ``definition``, shared by every table that plays it."""
-    return _COMPILED.setdefault((key, definition), Game(key, definition))
+    return _COMPILED.setdefault((key, definition, inline), Game(key, definition, inline))
 
 
 def user_games_dir() -> Path:
@@ -116,7 +116,7 @@ def _definition_of_data(data: Any, key: str) -> GameDefinition | None:
     return read_definition(data, findings, title_of_key(key), reach=False)
 
 
-def game_of_data(key: Any, data: Any) -> Game:
+def game_of_data(key: Any, data: Any, inline: bool = False) -> Game:
     """A game kept as data (a wallet's round, a remembered paytable), checked again; ValueError if bad."""
     if not isinstance(key, str):
         raise ValueError("a game's key is text")
@@ -124,6 +124,6 @@ def game_of_data(key: Any, data: Any) -> Game:
     definition = read_definition(data, findings, title_of_key(key), reach=False)
     if definition is None:
         raise ValueError(str(findings.problems[0]) if findings.problems else "not a game")
-    return game_of(key, definition)
+    return game_of(key, definition, inline)
 
 

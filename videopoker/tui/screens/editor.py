@@ -23,13 +23,14 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, ProgressBar, Select, Static
 from textual.worker import get_current_worker
 
-from videopoker.errors import VideoPokerError
+from videopoker.errors import Problem, VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.draft import MOST_DIGITS, Draft, typed_value
 from videopoker.rules.catalog import playable_games
 from videopoker.rules.definition import PayCategory
 from videopoker.tui.screens.dialog import Confirm
-from videopoker.tui.screens.editor_dialogs import FamilyDialog, FileNameDialog, SolveDialog
+from videopoker.tui.screens.editor_dialogs import NEW_GAME, FamilyDialog, FileNameDialog, SolveDialog
+from videopoker.tui.screens.game_dialogs import DeckDialog, HandDialog
 from videopoker.usertext import counted, visible
 
 if TYPE_CHECKING:
@@ -94,7 +95,13 @@ class EditorScreen(Screen["Path | None"]):
     BINDINGS = [Binding("escape", "back", "back"), Binding("ctrl+s", "save_now", "save", show=False),
                 Binding("s,S", "save", "save", show=False),
                 Binding("a,A", "save_as", "save as", show=False), Binding("t,T", "solve", "solve", show=False),
-                Binding("n,N", "new", "new", show=False)]
+                Binding("n,N", "new", "new", show=False),
+                Binding("plus,insert", "add_hand", "add a hand", show=False),
+                Binding("minus,delete", "remove_hand", "remove the hand", show=False),
+                Binding("left_square_bracket,ctrl+up", "move_hand(-1)", "move up", show=False),
+                Binding("right_square_bracket,ctrl+down", "move_hand(1)", "move down", show=False),
+                Binding("h,H", "edit_hand", "edit the hand", show=False),
+                Binding("g,G", "edit_deck", "the game", show=False)]
     AUTO_FOCUS = "#grid"
 
     def __init__(self, draft: Draft) -> None:
@@ -108,6 +115,7 @@ class EditorScreen(Screen["Path | None"]):
         self.before_edit: Any = None
         self.edit_text = ""
         self.saved: Path | None = None
+        self.game_options: list[tuple[str, str]] = []
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -120,6 +128,7 @@ class EditorScreen(Screen["Path | None"]):
             games = [(game.title, game.key) for game in playable_games()]
             if self._game_key() not in [key for _, key in games]:
                 games.append((self.draft.game.title if self.draft.game else self._game_key(), self._game_key()))
+            self.game_options = games
             yield Select(games, value=self._game_key(),
                          allow_blank=False, id="edit-game", compact=True)
             yield Label("COINS")
@@ -132,7 +141,7 @@ class EditorScreen(Screen["Path | None"]):
         yield Static("", id="problems", markup=False)
         yield ProgressBar(total=1.0, show_eta=False, id="editor-progress")
         yield Static("", id="editor-return", markup=False)
-        yield Static("type a pay · s save · a save as · t solve for a return · n new · escape back",
+        yield Static("type a pay · h + - [ ] hands · g game · s save · a as · t solve · n new · esc",
                      id="editor-keys", markup=False)
 
     def _game_key(self) -> str:
@@ -184,7 +193,7 @@ class EditorScreen(Screen["Path | None"]):
         def share(analysis: Analysis | None) -> float | None:
             if analysis is None or analysis.paytable.game.key != category_game:
                 return None
-            return next((float(r.contribution) for r in analysis.rows if r.category is category), None)
+            return next((float(r.contribution) for r in analysis.rows if r.category == category), None)
 
         category_game = self._game_key()
         now, then = share(self.analysis), share(self.baseline_analysis)
@@ -301,6 +310,9 @@ class EditorScreen(Screen["Path | None"]):
         if self.editing is None:
             if character is not None and character.isdigit():
                 return self.begin_edit(character)
+            if key == "enter" and self._cursor_cell() is None and self._cursor_hand() is not None:
+                self.action_edit_hand()
+                return True
             if key == "enter":
                 return self.begin_edit(None)
             return False
@@ -388,7 +400,11 @@ class EditorScreen(Screen["Path | None"]):
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
         if isinstance(event.value, str) and event.value != self._game_key():
-            self.draft.set_game(event.value)
+            try:
+                self.draft.set_game(event.value)
+            except VideoPokerError as error:  # a game of this table's own has no file to start from
+                self._say(str(error))
+                return
             self.query_one("#edit-coins", Input).value = str(self.draft.max_coins)
             self.analysis = None
             self._build_grid()
@@ -398,7 +414,8 @@ class EditorScreen(Screen["Path | None"]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Letters belong to a field being typed in; escape there ends the typing."""
-        return not (isinstance(self.focused, Input) and action in ("save", "save_as", "solve", "new"))
+        return not (isinstance(self.focused, Input) and action in (
+            "save", "save_as", "solve", "new", "add_hand", "remove_hand", "move_hand", "edit_hand", "edit_deck"))
 
     def action_back(self) -> None:
         if isinstance(self.focused, Input):
@@ -498,16 +515,102 @@ class EditorScreen(Screen["Path | None"]):
         def chosen(game: str | None) -> None:
             if game is None:
                 return
+            start = Draft.new_game if game == NEW_GAME else lambda: Draft.new(game)
             if self.draft.dirty:
                 def answered(discard: bool | None) -> None:
                     if discard:
-                        self._start(Draft.new(game))
+                        self._start(start())
                 self.app.push_screen(Confirm("UNSAVED CHANGES", "Start a new table and lose these changes?",
                                              "Discard them", "Keep editing", yes_key="D"), answered)
                 return
-            self._start(Draft.new(game))
+            self._start(start())
 
         self.app.push_screen(FamilyDialog(self._game_key()), chosen)
+
+    # -- designing the game: its hands and its deck ---------------------------------------------------
+
+    def _cursor_hand(self) -> tuple[PayCategory, int] | None:
+        """The hand of the row under the cursor and its place."""
+        grid = self.query_one("#grid", DataTable)
+        if not grid.row_count:
+            return None
+        row_key, _ = grid.coordinate_to_cell_key(grid.cursor_coordinate)
+        return str(row_key.value), grid.cursor_coordinate.row
+
+    def _game_changed(self, problems: tuple[Problem, ...], row: int | None = None) -> bool:
+        """After a change to the game: on a problem say it (nothing changed), else redraw and re-solve."""
+        if problems:
+            self._say(problems[0].message)
+            self.app.bell()
+            return False
+        self._game_select_follows()
+        self._build_grid()
+        if row is not None:
+            self.query_one("#grid", DataTable).move_cursor(row=row)
+        self._changed()
+        return True
+
+    def _after_question(self, done: bool | None, row: int | None) -> None:
+        if done:
+            self._game_changed((), row)
+
+    def _game_select_follows(self) -> None:
+        """The GAME field names the table's own game once it has one."""
+        select = self.query_one("#edit-game", Select)
+        game = self.draft.game
+        if game is not None and game.key not in [value for _, value in self.game_options]:
+            self.game_options = [*self.game_options, (game.title, game.key)]
+            with self.prevent(Select.Changed):
+                select.set_options(self.game_options)
+        if game is not None:
+            with self.prevent(Select.Changed):
+                select.value = game.key
+
+    def action_add_hand(self) -> None:
+        self._end_edit()
+        hand = self._cursor_hand()
+        at = hand[1] + 1 if hand else 0
+
+        def apply(key: str, entry: dict[str, Any]) -> tuple[Problem, ...]:
+            return self.draft.put_hand(key, entry, at)
+
+        self.app.push_screen(HandDialog("ADD A HAND (below the cursor)", "", {"made": "pair"}, apply),
+                             lambda done: self._after_question(done, at))
+
+    def action_edit_hand(self) -> None:
+        self._end_edit()
+        hand = self._cursor_hand()
+        if hand is None:
+            return
+        key, row = hand
+
+        def apply(new_key: str, entry: dict[str, Any]) -> tuple[Problem, ...]:
+            return self.draft.put_hand(new_key, entry, row, replacing=key)
+
+        self.app.push_screen(HandDialog(f"HAND {row + 1}: {self._label(key)}", key, self.draft.hand_entry(key), apply),
+                             lambda done: self._after_question(done, row))
+
+    def action_remove_hand(self) -> None:
+        self._end_edit()
+        hand = self._cursor_hand()
+        if hand is not None:
+            self._game_changed(self.draft.remove_hand(hand[0]), max(0, hand[1] - 1))
+
+    def action_move_hand(self, step: int) -> None:
+        self._end_edit()
+        hand = self._cursor_hand()
+        if hand is not None:
+            self._game_changed(self.draft.move_hand(hand[0], step), hand[1] + step)
+
+    def action_edit_deck(self) -> None:
+        self._end_edit()
+        game = self.draft.game
+        if game is None:
+            self._say("the game does not read yet: fix it in the file first")
+            return
+        data = game.definition.data()
+        self.app.push_screen(DeckDialog(data["title"], data["jokers"], data["wild"], self.draft.set_deck),
+                             lambda done: self._after_question(done, None))
 
     def _start(self, draft: Draft) -> None:
         self.draft, self.baseline = draft, draft.checked.paytable
@@ -515,7 +618,7 @@ class EditorScreen(Screen["Path | None"]):
         with self.prevent(Input.Changed, Select.Changed):
             self.query_one("#edit-name", Input).value = str(draft.name)
             self.query_one("#edit-coins", Input).value = str(draft.max_coins)
-            self.query_one("#edit-game", Select).value = self._game_key()
+        self._game_select_follows()
         self._build_grid()
         self._changed()
 

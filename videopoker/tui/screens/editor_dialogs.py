@@ -18,6 +18,9 @@ from videopoker.rules.catalog import playable_games
 from videopoker.rules.definition import PayCategory
 from videopoker.usertext import visible
 
+#: The option of the new-table question that starts a game of the player's own.
+NEW_GAME = "--new-game--"
+
 
 class FileNameDialog(ModalScreen["str | None"]):
     """Asks the file name for Save as; the table goes to the player's own paytable folder."""
@@ -59,13 +62,14 @@ class FamilyDialog(ModalScreen["str | None"]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("NEW TABLE: WHICH GAME?", classes="dialog-title", markup=False)
-            yield OptionList(*(Option(game.title, id=game.key) for game in self.games), id="families")
+            yield OptionList(Option("A NEW GAME OF YOUR OWN (design its hands)", id=NEW_GAME),
+                             *(Option(game.title, id=game.key) for game in self.games), id="families")
             yield Static("enter: start from its usual table · escape: cancel", classes="dialog-text", markup=False)
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
         keys = [game.key for game in self.games]
-        options.highlighted = keys.index(self.current) if self.current in keys else 0
+        options.highlighted = keys.index(self.current) + 1 if self.current in keys else 1
         options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
