@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.widgets import Button, OptionList, Static
+from waiting import until
 
 from videopoker.cards import parse_hand
 from videopoker.game import Phase
@@ -202,3 +203,22 @@ async def test_a_thirteen_row_table_fits_at_80x24_and_wild_cards_say_so(isolated
         for view, card in zip(app.query(CardView), hand):
             face = "".join(view.render_line(y).text for y in range(view.size.height))
             assert ("WILD" in face) == (card.rank == 2), str(card)
+
+
+async def test_a_sixteen_hand_game_folds_its_paytable_to_fit_80x24(isolated_home: Path) -> None:
+    """16 paying hands: two columns of hands with the pay at the bet, the cards still full size."""
+    from videopoker.tui.widgets.paytable import PaytablePanel
+
+    table = Path(__file__).resolve().parent.parent / "rules" / "tables" / "sixteen-hands.yaml"
+    app = VideoPokerApp(isolated_home, paytable=str(table), seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.session is not None and len(app.session.state().paytable.game.paying) == 16
+        assert not app.too_small and app.folded
+        panel = app.query_one(PaytablePanel)
+        assert panel.region.height == 8 and app.screen.region.contains_region(panel.region)
+        lines = [panel.render_line(y).text for y in range(panel.size.height)]
+        assert "NATURAL ROYAL" in lines[0] and "THREE OF A KIND" in lines[-1] and "FOUR DEUCES WI…" in lines[1]
+        for view in app.query(CardView):
+            assert app.screen.region.contains_region(view.region) and view.region.height >= 6
+        await pilot.resize_terminal(80, 40)
+        await until(pilot, lambda: not app.folded and app.query_one(PaytablePanel).region.height == 16)

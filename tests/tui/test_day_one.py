@@ -93,11 +93,14 @@ async def test_a_terminal_too_small_says_so_instead_of_cutting_the_machine(isola
     app = VideoPokerApp(isolated_home, paytable="double-double-bonus-9-6", seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         assert not app.too_small
-        await pilot.resize_terminal(80, 22)
+        await pilot.resize_terminal(80, 22)  # 13 rows of pays fold into two columns: still playable
+        await pilot.pause()
+        assert not app.too_small and app.folded
+        await pilot.resize_terminal(80, 16)
         await pilot.pause()
         assert app.too_small and not app.query_one("#machine").display
         notice = str(app.query_one("#too-small", Static).render())
-        assert "TOO SMALL (80×22)" in notice and "AT LEAST 80×23" in notice
+        assert "TOO SMALL (80×16)" in notice and "AT LEAST 80×17" in notice
         await pilot.press("m")  # nothing is dealt blind
         assert app.session is not None and app.session.state().phase is Phase.IDLE
         await pilot.resize_terminal(80, 24)

@@ -139,6 +139,7 @@ class VideoPokerApp(App[None]):
         self.notice: str | None = None  # a refusal to show instead of the usual message
         self.settled_at = -1.0           # when the last result appeared (monotonic seconds)
         self.too_small = False
+        self.folded = False  # the paytable in two columns, the terminal being too short for it
         self._reason_timer: Timer | None = None
         self.hint: tuple[tuple[Card, ...], tuple[bool, ...]] | None = None  # a dealt hand and its best hold
 
@@ -250,7 +251,11 @@ class VideoPokerApp(App[None]):
                              if settled is not None and shown else Counter())
             self.query_one(HandsPanel).show(state)
         else:
-            panel.show(paytable, state.bet, settled.category if settled is not None and settled.win else None)
+            winner = settled.category if settled is not None and settled.win else None
+            if self._paytable_rows()[1]:
+                panel.show_folded(paytable, state.bet, winner)
+            else:
+                panel.show(paytable, state.bet, winner)
         hinted = self.hint[1] if self.hint and state.phase is Phase.DEALT and self.hint[0] == state.hand else None
         for position, view in enumerate(self.query(CardView)):
             card = state.hand[position] if state.hand else None
@@ -266,6 +271,13 @@ class VideoPokerApp(App[None]):
             button.set_class(button.id in dead, "dead")
         self.fit()
 
+    def _paytable_rows(self) -> tuple[int, bool]:
+        """Rows the paytable takes, and whether it is folded into two columns to leave the cards room."""
+        state = self.session.state() if self.session else None
+        rows = len(state.paytable.game.paying) if state else 9
+        fold = state is not None and state.hands == 1 and rows > self.size.height - 4 - self.MIN_CARD_HEIGHT
+        return ((rows + 1) // 2 if fold else rows), fold
+
     def fit(self) -> None:
         """Size the cards to the terminal: all five the same width, as tall as the rest allows.
 
@@ -274,7 +286,11 @@ class VideoPokerApp(App[None]):
         """
         width, height = self.size
         state = self.session.state() if self.session else None
-        rows = len(state.paytable.game.paying) if state else 9
+        rows, folded = self._paytable_rows()
+        if folded != self.folded:  # the terminal changed across the fold: the panel is drawn anew
+            self.folded = folded
+            self.redraw()
+            return
         if state is not None and state.hands > 1:
             upper = state.hands - 1
             rows = max(rows, upper if state.hands <= 10 else min(upper, height - 4 - self.MIN_CARD_HEIGHT))

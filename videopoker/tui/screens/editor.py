@@ -594,7 +594,8 @@ class EditorScreen(Screen["Path | None"]):
         self._end_edit()
         hand = self._cursor_hand()
         if hand is not None:
-            self._game_changed(self.draft.remove_hand(hand[0]), max(0, hand[1] - 1))
+            self._game_changed(self.draft.remove_hand(hand[0]),
+                               min(hand[1], len(self.draft.categories) - 1))  # the row below slides up
 
     def action_move_hand(self, step: int) -> None:
         self._end_edit()

@@ -1,7 +1,9 @@
 """The paytable panel: a row per paying hand, a column per coin bet, lit like a casino machine.
 
 On a multi-hand machine the panel shares the width with the upper hands, so it shows only the
-pays at the bet in play and, after the draw, how many hands made each category.
+pays at the bet in play and, after the draw, how many hands made each category.  A game with more
+hands than the screen has rows for (16 on an 80×24 terminal) is folded into two columns of hands,
+each with the pay at the bet in play, as tall machines with long paytables do; `p` shows them all.
 """
 
 from __future__ import annotations
@@ -28,6 +30,26 @@ class PaytablePanel(Static):
     """
 
     counts_shown: Counter[PayCategory] = Counter()  # multi-hand: hands that made each category
+
+    def show_folded(self, paytable: Paytable, bet: int, winner: PayCategory | None) -> None:
+        """Two columns of hands, each hand with its pay at ``bet``; ``winner`` lit after a winning draw."""
+        table = Table(box=None, show_header=False, padding=(0, 1), collapse_padding=True)
+        for _ in range(2):
+            table.add_column("hand", no_wrap=True)
+            table.add_column(justify="right", no_wrap=True)
+        paying = paytable.game.paying
+        half = (len(paying) + 1) // 2
+        for row in range(half):
+            cells: list[Text] = []
+            for category in (paying[row], paying[row + half] if row + half < len(paying) else None):
+                if category is None:
+                    cells += [Text(""), Text("")]
+                    continue
+                won = category == winner
+                cells += [Text(shortened(paytable.game.label(category)), style=WINNING_ROW if won else PLAIN),
+                          Text(f"{paytable.pay(category, bet):,}", style=WINNING_ROW if won else ACTIVE_COLUMN)]
+            table.add_row(*cells)
+        self.update(table)
 
     def show(self, paytable: Paytable, bet: int, winner: PayCategory | None) -> None:
         """Every coin column, the bet's lit; ``winner``'s row lit after a winning draw."""
