@@ -6,10 +6,14 @@ and no table has to be built just to find the file (reading the sources is a mil
 a game's lookup table to hash it was 0.1–0.2 s of every command's start).  A file that cannot be
 read is treated as missing and one that cannot be written only costs time next run.
 
-A cache never decides what the machine pays: each file is written with a SHA-256 digest of its
-bytes beside it (``<file>.sha256``, or in a folder's manifest), checked when the file is first
-read in a process (about 7 ms for the 14 MB of a game's draw tables); a damaged or edited file
-fails the check and is rebuilt, never believed.
+A cache never decides what the machine pays: each file is written with a digest of its bytes
+beside it (``<file>.sha256``; for the arrays of a folder, a CRC-32 of each in its manifest), checked
+when the file is first read in a process; a damaged or edited file fails the check and is rebuilt,
+never believed.  The arrays take CRC-32 because every command that reads them checks all 14 MB of
+a game's draw tables: about 2 ms where SHA-256 took 10 (``tests/benchmarks/startup.py``), and a
+CRC catches every burst of damage shorter than 32 bits and any other with odds of 2**-32; it is a
+check against damage and hand edits, not against someone forging a cache on purpose (who could
+rewrite a digest kept beside it just as well).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import math
 import os
 import shutil
 import tempfile
+import zlib
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -105,7 +110,7 @@ def save_arrays(folder: Path, arrays: dict[str, npt.NDArray[Any]]) -> None:
             for name, array in arrays.items():
                 array = np.ascontiguousarray(array)
                 array.tofile(temporary / f"{name}.bin")
-                manifest[name] = [array.dtype.str, list(array.shape), hashlib.sha256(array.data).hexdigest()]
+                manifest[name] = [array.dtype.str, list(array.shape), zlib.crc32(array.data)]
             (temporary / "manifest.json").write_text(json.dumps(manifest))
             os.rename(temporary, folder)
         except BaseException:
@@ -127,7 +132,7 @@ def load_arrays(folder: Path, names: list[str]) -> dict[str, npt.NDArray[Any]] |
             if file.stat().st_size != dtype.itemsize * math.prod(shape):
                 return None
             array = np.memmap(file, dtype=dtype, mode="r", shape=shape)
-            if hashlib.sha256(array.data).hexdigest() != manifest[name][2]:
+            if zlib.crc32(array.data) != manifest[name][2]:
                 return None
             arrays[name] = array
         return arrays
