@@ -26,7 +26,8 @@ PACKAGE = Path(__file__).resolve().parent
 
 
 @cache
-def _code_digest(sources: tuple[str, ...]) -> bytes:
+def source_digest(sources: tuple[str, ...]) -> bytes:
+    """A digest of the named source files and folders of the package (what a cache depends on)."""
     digest = hashlib.sha256()
     for name in sources:
         path = PACKAGE / name
@@ -36,7 +37,7 @@ def _code_digest(sources: tuple[str, ...]) -> bytes:
 
 
 def _file(kind: str, sources: tuple[str, ...], parts: Iterable[str]) -> Path:
-    digest = hashlib.sha256(_code_digest(sources))
+    digest = hashlib.sha256(source_digest(sources))
     for part in parts:
         digest.update(hashlib.sha256(part.encode()).digest())
     return cache_dir() / kind / f"{digest.hexdigest()[:32]}.json"

@@ -25,7 +25,6 @@ import os
 import shutil
 import tempfile
 import zlib
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -34,21 +33,15 @@ import numpy.typing as npt
 
 from videopoker.evaluate import Game
 from videopoker.home import cache_dir
+from videopoker.remembered import source_digest
 
-PACKAGE = Path(__file__).resolve().parent.parent
 #: The code a cached table or result depends on.
 SOURCES = ("cards.py", "combos.py", "hands.py", "lookup.py", "evaluate.py", "rules", "analysis")
 
 
-@cache
 def code_digest() -> bytes:
     """A digest of every source file the cache's contents depend on."""
-    digest = hashlib.sha256()
-    for name in SOURCES:
-        path = PACKAGE / name
-        for file in sorted(path.glob("*.py")) if path.is_dir() else [path]:
-            digest.update(file.name.encode() + b"\0" + file.read_bytes())
-    return digest.digest()
+    return source_digest(SOURCES)
 
 
 def cache_file(kind: str, game: Game, suffix: str, *depends: bytes) -> Path:
