@@ -242,7 +242,7 @@ def test_the_errors_say_what_and_where(capsys: pytest.CaptureFixture[str], hosti
             "videopoker: 'Jk' is not in the deck of Jacks or Better (52 cards, no joker)",
         ("analyze", "fifo.yaml"): "videopoker: fifo.yaml: is a FIFO (named pipe), not a paytable",
         ("analyze", "adir"): "videopoker: adir: is a folder, not a paytable",
-        ("analyze", "6-5"): "videopoker: paytable '6-5' could be any of aces-and-faces-6-5, bonus-poker-6-5, ",
+        ("analyze", "6-5"): "videopoker: paytable '6-5' could be any of aces-and-eights-6-5, ",
         ("paytable", "new", "--from", NINE_SIX, "-o", "/nonexistent/dir/x.yaml"):
             "videopoker: /nonexistent/dir/x.yaml: cannot write: there is no folder /nonexistent/dir",
         ("paytable", "new", "--from", NINE_SIX, "-o", "adir"): "videopoker: adir: is a folder; give a file name",
