@@ -44,3 +44,16 @@ def test_readme_lists_every_game_and_table() -> None:
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     for path in [*SHIPPED, *SHIPPED_GAMES.glob("*.yaml")]:
         assert f"`{path.stem}`" in readme, f"README's catalog lacks {path.stem}"
+
+
+def test_paytable_list_json_lists_every_shipped_table(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from videopoker.cli import main
+
+    assert main(["paytable", "list", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    shipped = [row for row in rows if row["shipped"]]
+    assert len(shipped) == len(SHIPPED) and len({row["game"] for row in shipped}) >= 24
+    assert {"use_as", "game", "name", "path", "shipped"} <= set(rows[0])
+    assert next(row for row in rows if row["use_as"] == "jacks-or-better-9-6")["game"] == "jacks-or-better"

@@ -157,7 +157,9 @@ def build_parser(only: str | None = None) -> Parser:
     if only in (None, "paytable"):
         tables = commands.add_parser("paytable", help="list, show, check and derive paytable files")
         actions = tables.add_subparsers(dest="action", metavar="ACTION", required=True)
-        actions.add_parser("list", help="the paytables a name can reach")
+        listing = actions.add_parser("list", help="the paytables a name can reach")
+        listing.add_argument("--json", action="store_true",
+                             help='print JSON: [{"use_as", "game", "name", "path", "shipped"}]')
         show = actions.add_parser("show", help="a paytable's pays for every bet")
         show.add_argument("paytable", metavar="PAYTABLE")
         validate = actions.add_parser("validate", help="check files; exit 1 if any has a problem")

@@ -15,6 +15,7 @@ from videopoker.paytable import (
     SHIPPED_DIR,
     Paytable,
     find_paytable,
+    is_shipped,
     load_paytable,
     parse_pay_setting,
     paytable_files,
@@ -27,7 +28,7 @@ from videopoker.usertext import counted, excerpt
 
 def run_paytable(args: argparse.Namespace) -> int:
     if args.action == "list":
-        return list_paytables()
+        return list_paytables_json() if args.json else list_paytables()
     if args.action == "show":
         show_paytable(resolve_paytable(args.paytable))
         return 0
@@ -56,6 +57,21 @@ def _folder_grid(title: str, files: list[Path]) -> Grid:
             grid.rows.append([file.stem, f"invalid: {excerpt(problem, 40)}"])
             grid.note = "invalid: `videopoker paytable validate FILE` says what to fix"
     return grid
+
+
+def list_paytables_json() -> int:
+    """Every table a name reaches, as data: what to call it, its game, its name, where, shipped or yours."""
+    rows: list[dict[str, object]] = []
+    for file in paytable_files():
+        row: dict[str, object] = {"use_as": file.stem, "path": str(file), "shipped": is_shipped(file)}
+        try:
+            paytable = load_paytable(file)
+            row |= {"game": paytable.game.key, "name": paytable.name}
+        except PaytableError as error:
+            row |= {"game": None, "name": None, "problem": error.found[0].message if error.found else str(error)}
+        rows.append(row)
+    print(json.dumps(rows, indent=2))
+    return 0
 
 
 def list_paytables() -> int:
