@@ -44,6 +44,11 @@ RANKS = 13
 #: game comes near it.
 MAX_HANDS = 40
 
+#: Tables filled (or adopted from the cache) in this process, by definition digest: the table
+#: depends on nothing else, so a game checked for dead entries, then played and analysed under
+#: another key or object, fills it once.
+_TABLES: dict[str, npt.NDArray[np.uint8]] = {}
+
 
 @dataclass(frozen=True, eq=False)
 class Game:
@@ -185,11 +190,15 @@ class Game:
     @cached_property
     def table(self) -> npt.NDArray[np.uint8]:
         """Category index for every (jokers, wilds, flush, natural rank multiset), filled from the hands."""
+        known = _TABLES.get(self.digest)
+        if known is not None:
+            return known
         table = np.full(RANK_KEYS * self._block_count, NO_CATEGORY, dtype=np.uint8)
         made = _MadeTable(self)
         for jokers, deck_wilds, suited, naturals, rank_keys in self._blocks():
             block = self._block(jokers, deck_wilds, suited)
             table[block * RANK_KEYS + rank_keys] = made.best(naturals, jokers, deck_wilds, suited)
+        _TABLES[self.digest] = table
         return table
 
     def adopt_table(self, table: npt.NDArray[np.uint8]) -> bool:
@@ -202,7 +211,7 @@ class Game:
         size = RANK_KEYS * self._block_count
         if "table" in self.__dict__ or table.dtype != np.uint8 or table.shape != (size,):
             return False
-        self.__dict__["table"] = table  # where cached_property keeps its value
+        self.__dict__["table"] = _TABLES.setdefault(self.digest, table)  # where cached_property keeps it
         return True
 
     @cached_property

@@ -206,19 +206,23 @@ def suit_class_keys(subsets: npt.NDArray[np.uint8], symmetries: Symmetries = Non
     or only ``symmetries``), and holding as many jokers (the two jokers are alike)."""
     masks = suit_masks(subsets)
     jokers = (subsets >= 52).sum(axis=1).astype(np.int64) << 52
+
+    def key(a: npt.NDArray[np.int64], b: npt.NDArray[np.int64], c: npt.NDArray[np.int64],
+            d: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        packed: npt.NDArray[np.int64] = jokers | (d << 39) | (c << 26) | (b << 13) | a
+        return packed
+
     if symmetries is not None:  # the least key over the renamings the game allows
         keys = np.full(len(subsets), np.iinfo(np.int64).max, dtype=np.int64)
         for sigma in symmetries:
-            a, b, c, d = (masks[sigma[s]] for s in range(4))
-            np.minimum(keys, jokers | (d << 39) | (c << 26) | (b << 13) | a, out=keys)
+            np.minimum(keys, key(*(masks[sigma[s]] for s in range(4))), out=keys)
         return keys
     a, b, c, d = masks
     for low, high in ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2)):  # a sorting network on 4 values
         pair = [a, b, c, d]
         pair[low], pair[high] = np.minimum(pair[low], pair[high]), np.maximum(pair[low], pair[high])
         a, b, c, d = pair
-    sorted_keys: npt.NDArray[np.int64] = jokers | (d << 39) | (c << 26) | (b << 13) | a
-    return sorted_keys
+    return key(a, b, c, d)
 
 
 def _shrink_counts(larger: npt.NDArray[np.int64], deck: int, size: int) -> npt.NDArray[np.int64]:

@@ -25,7 +25,7 @@ from videopoker.paytable.pays import (
     per_coin_totals,
 )
 from videopoker.paytable.remembered import recall, remember
-from videopoker.rules.catalog import game_keys, game_of, load_game, slug
+from videopoker.rules.catalog import game_keys, inline_game, load_game
 from videopoker.rules.checking import read_definition
 from videopoker.rules.definition import PayCategory
 from videopoker.usertext import first_control, quote
@@ -77,7 +77,7 @@ def _check_game(document: CommentedMap, name: str, check: Findings) -> Game | No
     key = document["game"]
     if isinstance(key, CommentedMap):
         definition = read_definition(key, check, name)
-        return game_of(slug(definition.title), definition, inline=True) if definition is not None else None
+        return inline_game(definition) if definition is not None else None
     if not isinstance(key, str):
         check.add(value_position(document, "game"), f"game: got {describe(key)}; give a game's key (e.g. "
                   "jacks-or-better) or its definition (title, jokers, wild, hands)", "game")

@@ -28,7 +28,7 @@ from videopoker.paytable.checking import check_document
 from videopoker.paytable.names import find_paytable, is_shipped, paytable_files
 from videopoker.paytable.pays import MAX_COINS_LIMIT, Paytable, is_whole, per_coin_of
 from videopoker.paytable.writing import save_text
-from videopoker.rules.catalog import game_of, load_game, slug
+from videopoker.rules.catalog import inline_game, load_game
 from videopoker.rules.checking import read_definition
 from videopoker.rules.definition import PayCategory
 from videopoker.usertext import quote
@@ -113,7 +113,7 @@ class Draft:
             except PaytableError:
                 return None
         definition = read_definition(key, Findings(self.where), str(self.name), reach=False)
-        return game_of(slug(definition.title), definition, inline=True) if definition is not None else None
+        return inline_game(definition) if definition is not None else None
 
     @property
     def max_coins(self) -> int | None:

@@ -38,6 +38,11 @@ def game_of(key: str, definition: GameDefinition, inline: bool = False) -> Game:
     return _COMPILED.setdefault((key, definition, inline), Game(key, definition, inline))
 
 
+def inline_game(definition: GameDefinition) -> Game:
+    """The game of a definition written in a paytable, keyed by its title."""
+    return game_of(slug(definition.title), definition, inline=True)
+
+
 def user_games_dir() -> Path:
     from videopoker.home import home_dir
 
@@ -103,27 +108,28 @@ def load_game(key: str) -> Game:
         raise PaytableError(f"unknown game {quote(key)}; use {shown}, or write games/{key}.yaml in your videopoker "
                             "folder")
     text = read_text(path, "game file")
-    data = recall("games", SOURCES, text, key)
-    definition = _definition_of_data(data, key) if data is not None else None
-    if definition is None:
+    try:
+        definition = definition_of_data(key, recall("games", SOURCES, text, key))
+    except ValueError:  # not remembered (or not as it should be): read and check the file
         definition = check_definition(parse_document(text, str(path)), str(path), title_of_key(key))
         remember("games", SOURCES, definition.data(), text, key)
     return game_of(key, definition)
 
 
-def _definition_of_data(data: Any, key: str) -> GameDefinition | None:
-    findings = Findings(key)
-    return read_definition(data, findings, title_of_key(key), reach=False)
-
-
-def game_of_data(key: Any, data: Any, inline: bool = False) -> Game:
-    """A game kept as data (a wallet's round, a remembered paytable), checked again; ValueError if bad."""
+def definition_of_data(key: Any, data: Any) -> GameDefinition:
+    """A definition kept as data (a wallet's round, a remembered file), checked again but for dead
+    entries, which it was checked for before it was kept; ValueError if it does not read."""
     if not isinstance(key, str):
         raise ValueError("a game's key is text")
     findings = Findings(key)
     definition = read_definition(data, findings, title_of_key(key), reach=False)
     if definition is None:
         raise ValueError(str(findings.problems[0]) if findings.problems else "not a game")
-    return game_of(key, definition, inline)
+    return definition
+
+
+def game_of_data(key: Any, data: Any, inline: bool = False) -> Game:
+    """A game kept as data (a wallet's round, a remembered paytable), checked again; ValueError if bad."""
+    return game_of(key, definition_of_data(key, data), inline)
 
 

@@ -157,11 +157,13 @@ class GameDefinition:
 
     def short(self, key: PayCategory) -> str:
         """A column heading for ``key``, told apart from the game's other keys' by a number if need be."""
-        names = [short_name(self.label(other)) for other in (*self.keys, NOTHING)]
-        mine = names[(*self.keys, NOTHING).index(key)] if key in (*self.keys, NOTHING) else short_name(self.label(key))
-        if names.count(mine) > 1:
-            mine += str(names[:(*self.keys, NOTHING).index(key)].count(mine) + 1)
-        return mine
+        everyone = (*self.keys, NOTHING)
+        mine = short_name(self.label(key))
+        if key not in everyone:
+            return mine
+        before = [short_name(self.label(other)) for other in everyone[:everyone.index(key)]]
+        after = [short_name(self.label(other)) for other in everyone[everyone.index(key) + 1:]]
+        return mine + str(before.count(mine) + 1) if mine in before or mine in after else mine
 
     def wild_data(self) -> list[Any]:
         ranks: list[Any] = [rank if rank <= 10 else rank_word(rank) for rank in sorted(self.wild_ranks)]
