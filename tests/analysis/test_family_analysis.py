@@ -12,7 +12,7 @@ from support import game
 
 from videopoker.analysis import analyze, best_holds
 from videopoker.analysis.draws import draw_tables, hold_ranks
-from videopoker.analysis.exact import TIE_ORDER, first_best, pay_vector
+from videopoker.analysis.exact import TIE_ORDER, class_values, first_best, pay_vector
 from videopoker.cards import Card, parse_hand
 from videopoker.combos import colex_rank, combinations_colex
 from videopoker.paytable import Paytable, resolve_paytable
@@ -99,7 +99,8 @@ def test_suit_classes_give_the_return_of_solving_every_hand(name: str) -> None:
     total = 0
     for start in range(0, len(hands), 1 << 17):
         block = hands[start:start + (1 << 17)]
-        values = tables.hold_values(pays, block, hold_ranks(block)) * scale
+        dealt = paytable.game.evaluate_batch(block).astype(np.intp)
+        values = tables.paid(pays).hold_values(hold_ranks(block), dealt) * scale
         total += int(values.max(axis=0).sum())
     expected = analyze(paytable).rtp * paytable.max_coins * comb(paytable.game.deck_size, 5) * common
     assert Fraction(total) == expected
@@ -123,8 +124,7 @@ def test_ties_change_no_return_and_only_the_rows_the_readme_names() -> None:
 def test_the_hint_ranks_first_the_hold_the_return_table_counts() -> None:
     paytable = resolve_paytable("deuces-wild-full-pay")
     tables = draw_tables(DEUCES_WILD)
-    values = tables.hold_values(pay_vector(paytable, 5), tables.class_hands, tables.class_ranks)
-    values *= (lcm(*tables.draw_counts.tolist()) // tables.draw_counts).astype(np.float64)[:, None]
+    values = class_values(paytable, 5)
     tied = np.flatnonzero((values == values.max(axis=0)).sum(axis=0) > 1)
     assert len(tied) > 1000  # Deuces Wild really is full of ties
     chosen = first_best(values)

@@ -196,6 +196,39 @@ def test_wild_cards_of_any_two_suits_return_the_same() -> None:
     assert returns[0] == returns[1] == returns[2]
 
 
+@pytest.mark.slow
+def test_suited_wild_classes_give_the_return_of_solving_every_hand() -> None:
+    """Where only some renamings of suits are symmetries (one-eyed jacks), the finer classes still
+    cover every dealt hand once, and their return is that of solving all 2,598,960 hands."""
+    from math import comb, lcm
+
+    import numpy as np
+
+    from videopoker.analysis.draws import draw_tables, hold_ranks
+    from videopoker.analysis.exact import analyze, pay_vector
+    from videopoker.combos import combinations_colex
+    from videopoker.paytable import Paytable
+
+    definition = check_definition(parse_document(NEVER_SHIPPED["one-eyed-jacks"], "x"), "x", "x")
+    game = Game("one-eyed-jacks", definition)
+    totals = {key: (250, 500, 750, 1000, 4000) if key == "natural_royal_flush" else tuple(n * pay for n in range(1, 6))
+              for key, pay in zip(definition.keys, (0, 100, 50, 50, 10, 5, 4, 3, 2, 1, 1))}
+    paytable = Paytable("One-eyed jacks", game, 5, totals)
+    tables = draw_tables(game)
+    assert 600_000 < len(tables.class_hands) < 800_000  # not the 134,459 of a game blind to suits
+    assert int(tables.class_weights.sum()) == comb(52, 5)
+    paid = tables.paid(pay_vector(paytable, 5))
+    common = lcm(*tables.draw_counts.tolist())
+    scale = (common // tables.draw_counts).astype(np.float64)[:, None]
+    hands = combinations_colex(52, 5)
+    total = 0
+    for start in range(0, len(hands), 1 << 16):
+        block = hands[start:start + (1 << 16)]
+        values = paid.hold_values(hold_ranks(block), game.evaluate_batch(block).astype(np.intp)) * scale
+        total += int(values.max(axis=0).sum())
+    assert total == analyze(paytable, remember=False).rtp * 5 * comb(52, 5) * common
+
+
 def test_an_inline_game_plays_validates_and_analyses(tmp_path: Path) -> None:
     table = tmp_path / "mine.yaml"
     table.write_text("name: Mine\ngame:\n" + "\n".join("  " + line for line in NEVER_SHIPPED["sevens-wild"].strip()

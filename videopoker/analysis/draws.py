@@ -8,17 +8,15 @@ gives their counts from the table without enumerating a single draw:
     outcomes(S) = sum over S ⊆ T ⊆ H of (-1)^|T \\ S| · subset_counts(T)
 
 Done for all 32 holds at once, that sum is a Möbius transform over the subsets of H.  The dealt
-hands are reduced to one per class of hands equal up to renaming suits (134,459 for 52 cards),
-weighted by the size of the class.  Where single cards are wild (one-eyed jacks: Js, Jh), only the
-renamings that keep the wild cards wild are symmetries of the game, and the classes are finer.
+hands are reduced to one per class of hands equal up to renaming suits (:mod:`videopoker.suits`),
+weighted by the size of the class.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from math import comb, factorial
+from math import comb
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +26,12 @@ import numpy.typing as npt
 from videopoker.analysis.cache import cache_file, load_arrays, save_arrays
 from videopoker.combos import BINOMIAL, combinations_colex, drop_one_ranks
 from videopoker.evaluate import Game
+from videopoker.suits import suit_class_keys, suit_classes, suit_symmetries
 
 HAND = 5
 HOLDS = 1 << HAND
+
+BINOMIAL32 = BINOMIAL.astype(np.int32)
 
 #: Number of held cards for each hold mask (bit i set: the card at place i is kept).
 HELD_COUNT = np.array([bin(mask).count("1") for mask in range(HOLDS)], dtype=np.int64)
@@ -50,7 +51,6 @@ class DrawTables:
     subset_counts: list[npt.NDArray[np.int64]]   # k -> (C(deck, k), categories), k = 0..4
     class_hands: npt.NDArray[np.uint8]            # one sorted hand per suit class
     class_weights: npt.NDArray[np.int64]          # hands in each class
-    _class_ranks: npt.NDArray[np.int64] | None = None
     _subset_floats: list[npt.NDArray[np.float64]] | None = None
     _class_categories: npt.NDArray[np.intp] | None = None
 
@@ -74,12 +74,14 @@ class DrawTables:
             self._class_categories = self.game.evaluate_batch(self.class_hands).astype(np.intp)
         return self._class_categories
 
-    @property
-    def class_ranks(self) -> npt.NDArray[np.int64]:
-        """Ranks of every hold of every class representative, shape (32, classes)."""
-        if self._class_ranks is None:
-            self._class_ranks = hold_ranks(self.class_hands)
-        return self._class_ranks
+    def class_chunks(self, size: int = 1 << 14) -> Iterator[ClassChunk]:
+        """The dealt-hand classes a few thousand at a time, with each hold's ranks: the work on a
+        chunk stays in the processor's cache, where all 700,000 classes of a suited-wild game at
+        once would be 360 MB of ranks and values, built and read from memory."""
+        categories = self.class_categories
+        for start in range(0, len(self.class_hands), size):
+            hands = self.class_hands[start:start + size]
+            yield ClassChunk(slice(start, start + len(hands)), hold_ranks(hands), categories[start:start + size])
 
     def hold_outcomes(self, hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
         """For sorted dealt hands (n, 5): outcome counts (32, n, categories) of every hold."""
@@ -92,33 +94,54 @@ class DrawTables:
         mobius_over_discards(outcomes)
         return outcomes
 
-    def hold_values(self, pays: npt.NDArray[np.float64], hands: npt.NDArray[np.uint8],
-                    ranks: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
-        """Total pay over all draws of every hold, shape (32, n): exact integers in float64.
+    def paid(self, pays: npt.NDArray[np.float64]) -> PaidDraws:
+        """The tables weighed by ``pays`` (total paid per category): once per solve, not per chunk."""
+        return PaidDraws(pays, [counts @ pays for counts in self.subset_floats])
 
-        Pays are weighed in before the inclusion–exclusion, which is linear, so it runs on one
-        number per subset instead of one per category: this is what makes a re-solve cheap.
-        """
-        subset_values = [counts @ pays for counts in self.subset_floats]
-        values = np.empty((HOLDS, len(hands)), dtype=np.float64)
+
+@dataclass(frozen=True)
+class PaidDraws:
+    """What every subset of up to four cards pays over the hands that hold it, for one pay vector.
+
+    Pays are weighed in before the inclusion–exclusion, which is linear, so it runs on one number
+    per subset instead of one per category: this is what makes a re-solve cheap.
+    """
+
+    pays: npt.NDArray[np.float64]
+    subset_values: list[npt.NDArray[np.float64]]
+
+    def hold_values(self, ranks: npt.NDArray[np.int32], dealt: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
+        """Total pay over all draws of every hold, shape (32, n): exact integers in float64, for
+        hands whose :func:`hold_ranks` are ``ranks`` and whose categories as dealt are ``dealt``."""
+        values = np.empty(ranks.shape, dtype=np.float64)
         for mask in range(HOLDS - 1):
-            values[mask] = subset_values[HELD_COUNT[mask]].take(ranks[mask])
-        dealt = self.class_categories if hands is self.class_hands else self.game.evaluate_batch(hands)
-        values[HOLDS - 1] = pays.take(dealt.astype(np.intp))
+            self.subset_values[HELD_COUNT[mask]].take(ranks[mask], out=values[mask])
+        values[HOLDS - 1] = self.pays.take(dealt)
         mobius_over_discards(values)
         return values
 
 
-def hold_ranks(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
-    """For sorted hands (n, 5), the colex rank of each hold's cards among subsets of its size."""
+@dataclass(frozen=True)
+class ClassChunk:
+    """Some consecutive dealt-hand classes: where they are, their holds' ranks, their categories."""
+
+    classes: slice
+    ranks: npt.NDArray[np.int32]     # (32, n)
+    dealt: npt.NDArray[np.intp]      # (n,)
+
+
+def hold_ranks(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int32]:
+    """For sorted hands (n, 5), the colex rank of each hold's cards among subsets of its size.
+
+    A hold's rank is the rank of the hold without its highest card plus that card's term, so each
+    of the 31 ranks is one addition (int32: C(54, 5) < 2**31, and half the memory to stream).
+    """
     columns = [hands[:, place].astype(np.intp) for place in range(HAND)]
-    terms = {(place, slot): BINOMIAL[slot + 1].take(columns[place])
-             for place in range(HAND) for slot in range(place + 1)}
-    ranks = np.zeros((HOLDS, len(hands)), dtype=np.int64)
-    for mask in range(HOLDS):
-        places = [p for p in range(HAND) if mask >> p & 1]
-        for slot, place in enumerate(places):
-            ranks[mask] += terms[place, slot]
+    ranks = np.zeros((HOLDS, len(hands)), dtype=np.int32)
+    for mask in range(1, HOLDS):
+        top = mask.bit_length() - 1
+        slot = int(HELD_COUNT[mask]) - 1
+        np.add(ranks[mask ^ (1 << top)], BINOMIAL32[slot + 1].take(columns[top]), out=ranks[mask])
     return ranks
 
 
@@ -144,7 +167,7 @@ def build_draw_tables(game: Game, progress: Progress = _quiet) -> DrawTables:
     for size in range(3, -1, -1):
         counts[size] = _shrink_counts(counts[size + 1], game.deck_size, size)
     progress(0.5, "suit classes")
-    class_hands, class_weights = suit_classes(game.deck_size, suit_symmetries(game))
+    class_hands, class_weights = suit_classes(game.deck_size, suit_symmetries(game.definition.wild_cards))
     return DrawTables(game, counts, class_hands, class_weights)
 
 
@@ -158,8 +181,8 @@ def _four_card_counts(game: Game, progress: Progress) -> npt.NDArray[np.int64]:
     """
     deck, categories = game.deck_size, len(game.categories)
     fours = combinations_colex(deck, 4)
-    _, first, classes = np.unique(suit_class_keys(fours, suit_symmetries(game)), return_index=True,
-                                  return_inverse=True)
+    keys = suit_class_keys(fours, suit_symmetries(game.definition.wild_cards))
+    _, first, classes = np.unique(keys, return_index=True, return_inverse=True)
     reps = fours[first]
     keys = game.card_keys
     columns = [reps[:, place].astype(np.intp) for place in range(4)]
@@ -177,54 +200,6 @@ def _four_card_counts(game: Game, progress: Progress) -> npt.NDArray[np.int64]:
     return counts.reshape(-1, slots)[:, :categories][classes]
 
 
-Symmetries = tuple[tuple[int, ...], ...] | None
-
-
-def suit_symmetries(game: Game) -> Symmetries:
-    """The renamings of suits that leave the game as it is (``sigma[s]`` is suit s's new name), or
-    None when every renaming does: only single wild cards (Js, Jh) can tell suits apart."""
-    wild = game.definition.wild_cards
-    if not wild:
-        return None
-    kept = tuple(sigma for sigma in itertools.permutations(range(4))
-                 if {card // 4 * 4 + sigma[card % 4] for card in wild} == set(wild))
-    return None if len(kept) == 24 else kept
-
-
-def suit_masks(subsets: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.int64]]:
-    """Per suit (clubs to spades), the 13-bit mask of the ranks each subset holds in it."""
-    bits = np.array([1 << (card // 4 + 16 * (card % 4)) if card < 52 else 0 for card in range(54)],
-                    dtype=np.int64)
-    packed = np.zeros(len(subsets), dtype=np.int64)
-    for place in range(subsets.shape[1]):
-        packed += bits.take(subsets[:, place].astype(np.intp))
-    return [(packed >> (16 * suit)) & 0xFFFF for suit in range(4)]
-
-
-def suit_class_keys(subsets: npt.NDArray[np.uint8], symmetries: Symmetries = None) -> npt.NDArray[np.int64]:
-    """A number shared by exactly the subsets that are equal up to renaming suits (every renaming,
-    or only ``symmetries``), and holding as many jokers (the two jokers are alike)."""
-    masks = suit_masks(subsets)
-    jokers = (subsets >= 52).sum(axis=1).astype(np.int64) << 52
-
-    def key(a: npt.NDArray[np.int64], b: npt.NDArray[np.int64], c: npt.NDArray[np.int64],
-            d: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        packed: npt.NDArray[np.int64] = jokers | (d << 39) | (c << 26) | (b << 13) | a
-        return packed
-
-    if symmetries is not None:  # the least key over the renamings the game allows
-        keys = np.full(len(subsets), np.iinfo(np.int64).max, dtype=np.int64)
-        for sigma in symmetries:
-            np.minimum(keys, key(*(masks[sigma[s]] for s in range(4))), out=keys)
-        return keys
-    a, b, c, d = masks
-    for low, high in ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2)):  # a sorting network on 4 values
-        pair = [a, b, c, d]
-        pair[low], pair[high] = np.minimum(pair[low], pair[high]), np.maximum(pair[low], pair[high])
-        a, b, c, d = pair
-    return key(a, b, c, d)
-
-
 def _shrink_counts(larger: npt.NDArray[np.int64], deck: int, size: int) -> npt.NDArray[np.int64]:
     """Counts for ``size``-subsets from those of (size + 1)-subsets.
 
@@ -238,50 +213,6 @@ def _shrink_counts(larger: npt.NDArray[np.int64], deck: int, size: int) -> npt.N
     summed = np.stack([np.bincount(targets, weights=np.tile(larger[:, c], size + 1),
                                    minlength=comb(deck, size)) for c in range(categories)], axis=1)
     return np.rint(summed).astype(np.int64) // (HAND - size)
-
-
-def suit_classes(deck: int, symmetries: Symmetries = None,
-                 chunk: int = 1 << 16) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
-    """One representative per class of hands equal up to renaming suits, and the class sizes.
-
-    A hand's suits, as 13-bit rank masks, are a multiset; renaming suits permutes them.  Exactly
-    one hand per class has masks that do not increase from clubs to spades, and the class has
-    4! / (product of factorials of equal-mask runs) members.  With only some renamings allowed
-    (``symmetries``), hands are grouped by their least key instead.
-    """
-    hands = combinations_colex(deck, HAND)
-    if symmetries is not None:
-        keys = np.concatenate([suit_class_keys(hands[start:start + chunk], symmetries)
-                               for start in range(0, len(hands), chunk)])
-        _, first, sizes = np.unique(keys, return_index=True, return_counts=True)
-        return hands[first], sizes.astype(np.int64)
-    weight_of_pattern = np.array([_class_size(p) for p in range(8)], dtype=np.int64)
-    representatives, weights = [], []
-    for start in range(0, len(hands), chunk):
-        block = hands[start:start + chunk]
-        masks = suit_masks(block)
-        canonical = (masks[0] >= masks[1]) & (masks[1] >= masks[2]) & (masks[2] >= masks[3])
-        pattern = sum((masks[s][canonical] == masks[s + 1][canonical]).astype(np.intp) << (2 - s)
-                      for s in range(3))
-        representatives.append(block[canonical])
-        weights.append(weight_of_pattern.take(pattern))
-    return np.concatenate(representatives), np.concatenate(weights)
-
-
-def _class_size(pattern: int) -> int:
-    """Distinct suit renamings of a hand whose sorted masks tie where ``pattern``'s bits say."""
-    runs, run = [], 1
-    for bit in (4, 2, 1):
-        if pattern & bit:
-            run += 1
-        else:
-            runs.append(run)
-            run = 1
-    runs.append(run)
-    size = factorial(4)
-    for length in runs:
-        size //= factorial(length)
-    return size
 
 
 # -- caching: in memory for the process, on disk across runs ------------------------------------

@@ -20,7 +20,17 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.cache import cache_file, load, save
-from videopoker.analysis.draws import HAND, HELD_COUNT, HOLDS, DrawTables, Progress, _quiet, draw_tables
+from videopoker.analysis.draws import (
+    HAND,
+    HELD_COUNT,
+    HOLDS,
+    ClassChunk,
+    DrawTables,
+    PaidDraws,
+    Progress,
+    _quiet,
+    draw_tables,
+)
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.rules.definition import Made, PayCategory
@@ -132,20 +142,31 @@ def pay_vector(paytable: Paytable, coins: int) -> npt.NDArray[np.float64]:
 TIE_ORDER = tuple(sorted(range(HOLDS), key=lambda mask: (-int(HELD_COUNT[mask]), mask)))
 
 
-def common_values(tables: DrawTables, pays: npt.NDArray[np.float64], hands: npt.NDArray[np.uint8],
-                  ranks: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
-    """Every hold's expected pay times the lcm of the draw counts, shape (32, n): holds that draw
-    different numbers of cards compare exactly, and equal EVs are equal numbers."""
-    draws = tables.draw_counts
-    values = tables.hold_values(pays, hands, ranks)
-    values *= (lcm(*draws.tolist()) // draws).astype(np.float64)[:, None]  # exact: all below 2**53
+def common_values(tables: DrawTables, paid: PaidDraws, ranks: npt.NDArray[np.int32],
+                  dealt: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
+    """Every hold's expected pay times the lcm of the draw counts, shape (32, n), for hands of hold
+    ranks ``ranks`` and categories ``dealt``, ``paid`` as :meth:`DrawTables.paid` weighs them:
+    holds that draw different numbers of cards compare exactly, and equal EVs are equal numbers."""
+    values = paid.hold_values(ranks, dealt)
+    values *= _draw_scale(tables)[:, None]  # exact: all below 2**53
     return values
+
+
+def _draw_scale(tables: DrawTables) -> npt.NDArray[np.float64]:
+    """Per hold, the lcm of the draw counts over its own draw count."""
+    draws = tables.draw_counts
+    scale: npt.NDArray[np.float64] = (lcm(*draws.tolist()) // draws).astype(np.float64)
+    return scale
 
 
 def class_values(paytable: Paytable, coins: int) -> npt.NDArray[np.float64]:
     """Every hold's :func:`common_values` for every dealt-hand class of the table at ``coins``."""
     tables = draw_tables(paytable.game)
-    return common_values(tables, pay_vector(paytable, coins), tables.class_hands, tables.class_ranks)
+    paid = tables.paid(pay_vector(paytable, coins))
+    values = np.empty((HOLDS, len(tables.class_hands)), dtype=np.float64)
+    for chunk in tables.class_chunks():
+        values[:, chunk.classes] = common_values(tables, paid, chunk.ranks, chunk.dealt)
+    return values
 
 
 def first_best(values: npt.NDArray[np.float64], order: Sequence[int] = TIE_ORDER) -> npt.NDArray[np.int64]:
@@ -183,8 +204,11 @@ def analyze(paytable: Paytable, coins: int | None = None, progress: Progress = _
         return _analysis(paytable, bet, *saved)
     tables = draw_tables(paytable.game, progress)
     progress(0.9, "best holds")
-    values = class_values(paytable, bet)
-    combinations, second = class_hold_counts(tables, values, first_best(values, tie_order), bet)
+    tally, paid = HoldTally(tables, bet), tables.paid(pays)
+    for chunk in tables.class_chunks():
+        values = common_values(tables, paid, chunk.ranks, chunk.dealt)
+        tally.add(chunk, values, first_best(values, tie_order))
+    combinations, second = tally.combinations(), tally.second_moment()
     if file:
         text = json.dumps({"combinations": combinations, "second": second}).encode()
         save(file, text)
@@ -197,21 +221,53 @@ def holds_analysis(paytable: Paytable, coins: int, values: npt.NDArray[np.float6
     """The return table of playing ``holds`` (one hold mask per dealt-hand class), exactly: what a
     strategy chart returns.  ``values`` are the classes' :func:`common_values` at ``coins``."""
     tables = draw_tables(paytable.game)
-    return _analysis(paytable, coins, *class_hold_counts(tables, values, holds, coins))
+    tally = HoldTally(tables, coins)
+    for chunk in tables.class_chunks():
+        tally.add(chunk, values[:, chunk.classes], holds[chunk.classes])
+    return _analysis(paytable, coins, tally.combinations(), tally.second_moment())
 
 
-def class_hold_counts(tables: DrawTables, values: npt.NDArray[np.float64], holds: npt.NDArray[np.int64],
-                      bet: int) -> tuple[list[int], float]:
-    """Final-category counts (on the common denominator) of playing ``holds``, one per class, and
-    E[v²] of the dealt hand's expected win v per coin."""
-    draws = tables.draw_counts
-    common = lcm(*draws.tolist())
-    weights = (common // draws)[holds] * tables.class_weights
-    combinations = [int(n) for n in best_hold_combinations(tables, holds, weights)]
-    dealt_hands = comb(tables.game.deck_size, HAND)
-    per_coin = values[holds, np.arange(values.shape[1])] / (common * bet)
-    second = float(np.dot(tables.class_weights.astype(np.float64), per_coin**2)) / dealt_hands
-    return combinations, second
+class HoldTally:
+    """Final-category counts (on the common denominator) of playing one hold per dealt-hand class,
+    and E[v²] of the dealt hand's expected win v per coin, added up a chunk of classes at a time.
+
+    The inclusion–exclusion of :mod:`draws` over the supersets T of each chosen hold, turned
+    inside out: first add up, per subset of the deck, the signed weight of every class that
+    reaches it, then weigh each subset's category counts once.
+    """
+
+    def __init__(self, tables: DrawTables, bet: int) -> None:
+        self.tables, self.bet = tables, bet
+        self.per_subset = [np.zeros(len(counts), dtype=np.float64) for counts in tables.subset_counts[:HAND]]
+        self.dealt = np.zeros(len(tables.game.categories), dtype=np.float64)
+        self.second = 0.0
+        self.common = lcm(*tables.draw_counts.tolist())
+        self.scale = self.common // tables.draw_counts
+
+    def add(self, chunk: ClassChunk, values: npt.NDArray[np.float64], holds: npt.NDArray[np.int64]) -> None:
+        """Play ``holds`` on the classes of ``chunk``, whose :func:`common_values` are ``values``."""
+        class_weights = self.tables.class_weights[chunk.classes]
+        weights = self.scale[holds] * class_weights
+        signed = np.where(HELD_COUNT[holds] & 1, -weights, weights).astype(np.float64)
+        for superset in range(HOLDS - 1):  # the classes whose hold is in T, for each T of < 5 cards
+            classes = np.flatnonzero((holds & ~superset) == 0)
+            np.add.at(self.per_subset[HELD_COUNT[superset]], chunk.ranks[superset].take(classes),
+                      signed.take(classes))
+        # The superset that is the whole dealt hand: one final hand, the dealt one, reached by all.
+        self.dealt += np.bincount(chunk.dealt, signed, minlength=len(self.dealt))
+        per_coin = values[holds, np.arange(values.shape[1])] / (self.common * self.bet)
+        self.second += float(np.dot(class_weights.astype(np.float64), per_coin**2))
+
+    def combinations(self) -> list[int]:
+        whole_sign = -1 if HAND % 2 else 1
+        combinations = whole_sign * np.rint(self.dealt).astype(np.int64)
+        for size, subset_weights in enumerate(self.per_subset):
+            sign = -1 if size % 2 else 1
+            combinations += sign * exact_dot(subset_weights, self.tables.subset_floats[size])
+        return [int(n) for n in combinations]
+
+    def second_moment(self) -> float:
+        return self.second / comb(self.tables.game.deck_size, HAND)
 
 
 def _total(paytable: Paytable) -> int:
@@ -239,34 +295,6 @@ def _load_result(file: Path, paytable: Paytable) -> tuple[list[int], float] | No
             or not isinstance(second, float)):
         return None
     return combinations, second
-
-
-def best_hold_combinations(tables: DrawTables, best: npt.NDArray[np.int64],
-                           weights: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Final-category counts of the chosen holds, each class counted ``weights`` times.
-
-    The inclusion–exclusion of :mod:`draws` over the supersets T of each chosen hold, turned
-    inside out: first add up, per subset of the deck, the signed weight of every class that
-    reaches it, then weigh each subset's category counts once.
-    """
-    game = tables.game
-    held = HELD_COUNT[best]
-    signed = np.where(held & 1, -weights, weights).astype(np.float64)
-    per_subset = [np.zeros(len(counts), dtype=np.float64) for counts in tables.subset_counts[:HAND]]
-    ranks = tables.class_ranks
-    for superset in range(HOLDS - 1):
-        reached = np.where((best & ~superset) == 0, signed, 0.0)
-        size = HELD_COUNT[superset]
-        per_subset[size] += np.bincount(ranks[superset], reached, minlength=len(per_subset[size]))
-    # The superset that is the whole dealt hand: one final hand, the dealt one, reached by all.
-    whole_sign = -1 if HAND % 2 else 1
-    dealt = tables.class_categories
-    combinations = np.rint(np.bincount(dealt, whole_sign * signed, minlength=len(game.categories)))
-    combinations = combinations.astype(np.int64)
-    for size, subset_weights in enumerate(per_subset):
-        sign = -1 if size % 2 else 1
-        combinations += sign * exact_dot(subset_weights, tables.subset_floats[size])
-    return combinations
 
 
 SPLIT = float(1 << 26)

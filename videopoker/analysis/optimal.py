@@ -50,9 +50,11 @@ def _solve_every_hand(game: Game, pays: npt.NDArray[np.float64], progress: Progr
     tables = draw_tables(game, progress)
     hands = combinations_colex(game.deck_size, HAND)
     best = np.empty(len(hands), dtype=np.uint8)
+    paid = tables.paid(pays)
     for start in range(0, len(hands), CHUNK):
         chunk = hands[start:start + CHUNK]
-        best[start:start + CHUNK] = first_best(common_values(tables, pays, chunk, hold_ranks(chunk)))
+        dealt = game.evaluate_batch(chunk).astype(np.intp)
+        best[start:start + CHUNK] = first_best(common_values(tables, paid, hold_ranks(chunk), dealt))
         progress(start / len(hands), "best hold of every hand")
     return best
 

@@ -1,8 +1,9 @@
 """Which entries of a game no hand can ever be paid as: the one check a definition needs its table for.
 
-Every hand the deck can deal is judged (2.6 to 3.2 million, in numpy); an entry none of them lands
-on is dead.  Where some hand does make it, the entry that takes those hands first is named, so the
-fix is plain ("move it above").
+Every hand the deck can deal is judged, one per class of hands equal up to renaming suits (the
+game cannot tell them apart; :mod:`videopoker.suits`); an entry none of them lands on is dead.
+Where some hand does make it, the entry that takes those hands first is named, so the fix is
+plain ("move it above").
 """
 
 from __future__ import annotations
@@ -11,16 +12,16 @@ from collections import Counter
 
 import numpy as np
 
-from videopoker.combos import combinations_colex
-from videopoker.lookup import HAND, Game, _MadeTable
+from videopoker.lookup import Game, _MadeTable
 from videopoker.rules.definition import GameDefinition
+from videopoker.suits import suit_classes, suit_symmetries
 
 
 def unreachable(definition: GameDefinition) -> list[tuple[str, str | None]]:
     """Each dead entry's key and the key of the entry above that takes its hands (None: no hand makes it)."""
     game = Game("check", definition)
-    paid = np.bincount(game.evaluate_batch(combinations_colex(game.deck_size, HAND)),
-                       minlength=len(game.categories))
+    hands, _ = suit_classes(game.deck_size, suit_symmetries(definition.wild_cards))
+    paid = np.bincount(game.evaluate_batch(hands), minlength=len(game.categories))
     dead = [index for index in range(len(definition.hands)) if paid[index] == 0]
     if not dead:
         return []
