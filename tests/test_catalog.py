@@ -37,7 +37,7 @@ def test_every_shipped_table_returns_what_is_published(path: Path) -> None:
 def test_the_catalog_is_a_catalog() -> None:
     games = {load_paytable(path).game.key for path in SHIPPED}
     assert games == {path.stem for path in SHIPPED_GAMES.glob("*.yaml")}, "every game has a table, every table a game"
-    assert len(SHIPPED) >= 99 and len(games) >= 24
+    assert len(SHIPPED) >= 60 and len(games) >= 30  # what issue 19 asks of a catalog
 
 
 def test_readme_lists_every_game_and_table() -> None:
