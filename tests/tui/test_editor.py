@@ -261,3 +261,35 @@ async def test_a_game_designed_from_nothing_is_played_and_saved_inline(isolated_
     assert saved.game.title == "My Game" and saved.game.wild_ranks == {2}
     assert saved.game.categories[2] == "four_aces" and saved.pay("four_aces", 1) == 80
     assert "four_aces: {made: four of a kind, ranks: [A]" in (isolated_home / "paytables" / "my-game.yaml").read_text()
+
+
+async def test_a_new_table_nobody_touched_is_left_without_a_question() -> None:
+    """Nothing to lose: `n` and escape ask nothing until a pay or a hand has changed."""
+    from videopoker.tui.screens.editor_dialogs import FamilyDialog
+
+    app = EditorApp(open_draft(None))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        assert "UNSAVED" in text(editor(app), "#editor-title")  # never saved, all the same
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, FamilyDialog))
+        await pilot.press("home", "enter")  # a new game of your own: no "lose these changes?"
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and editor(app).draft.game is not None
+                    and editor(app).draft.game.title == "My Game")
+        await pilot.press("down", "7", "enter", "escape")  # a straight flush of 7: something to lose
+        await until(pilot, lambda: isinstance(app.screen, Confirm))
+        await pilot.press("enter", "5", "0", "enter")  # keep editing; 50 again, as it started
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and not editor(app).draft.changed)
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.is_running)
+
+
+async def test_a_long_hand_name_is_shortened_in_the_grid(tmp_path: Path) -> None:
+    table = tmp_path / "long.yaml"
+    table.write_text("name: Long\ngame:\n  title: Long\n  hands:\n    natural_royal_flush_of_spades: "
+                     "{made: royal flush}\n    two_pair: {made: two pair}\nmax_coins: 5\n"
+                     "pays: {natural_royal_flush_of_spades: 800, two_pair: 1}\n")
+    app = EditorApp(open_draft(str(table)))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: editor(app).analysis is not None)
+        assert editor(app).cell_text("natural_royal_flush_of_spades", "hand") == " NATURAL ROYAL…"

@@ -77,6 +77,7 @@ class Draft:
         self.source = source
         self.saved_text = saved_text
         self.checked = self.check()
+        self.start_text = self.checked.text
         from ruamel.yaml.comments import CommentedMap
 
         editable = (isinstance(document, CommentedMap) and isinstance(document.get("pays"), CommentedMap)
@@ -96,6 +97,7 @@ class Draft:
         draft = cls(_usual_document(game), None, None)
         draft.document["name"] = f"My {draft.game.title if draft.game else game}"
         draft.checked = draft.check()
+        draft.start_text = draft.checked.text
         return draft
 
     # -- what it holds ----------------------------------------------------------------------------
@@ -161,7 +163,14 @@ class Draft:
 
     @property
     def dirty(self) -> bool:
+        """Not as its file holds it: changed, or a new table never saved."""
         return self.checked.text != self.saved_text
+
+    @property
+    def changed(self) -> bool:
+        """Changed since it was opened, saved or started: what leaving would lose (a new table
+        nobody has touched loses nothing)."""
+        return self.checked.text != (self.start_text if self.saved_text is None else self.saved_text)
 
     # -- changes: each ends in one check ----------------------------------------------------------
 

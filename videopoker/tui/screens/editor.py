@@ -27,7 +27,7 @@ from videopoker.errors import Problem, VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.draft import MOST_DIGITS, Draft, typed_value
 from videopoker.rules.catalog import playable_games
-from videopoker.rules.definition import PayCategory
+from videopoker.rules.definition import PayCategory, shortened
 from videopoker.tui.screens.dialog import Confirm
 from videopoker.tui.screens.editor_dialogs import NEW_GAME, FamilyDialog, FileNameDialog, SolveDialog
 from videopoker.tui.screens.game_dialogs import DeckDialog, HandDialog
@@ -175,7 +175,7 @@ class EditorScreen(Screen["Path | None"]):
 
     def _row(self, category: PayCategory) -> list[str | Text]:
         checked = self.draft.checked
-        cells: list[str | Text] = [f" {self._label(category)}"]
+        cells: list[str | Text] = [f" {shortened(self._label(category))}"]
         per_coin = "" if self.draft.is_list(category) else shown(self.draft.per_coin(category))
         bad = checked.about(category)
         cells.append(Text(per_coin + ("!" if bad and not bad.coins else " "), justify="right",
@@ -421,7 +421,7 @@ class EditorScreen(Screen["Path | None"]):
         if isinstance(self.focused, Input):
             self.query_one("#grid", DataTable).focus()
             return
-        if not self.draft.dirty:
+        if not self.draft.changed:
             self.workers.cancel_all()
             self.dismiss(self.saved)
             return
@@ -516,7 +516,7 @@ class EditorScreen(Screen["Path | None"]):
             if game is None:
                 return
             start = Draft.new_game if game == NEW_GAME else lambda: Draft.new(game)
-            if self.draft.dirty:
+            if self.draft.changed:
                 def answered(discard: bool | None) -> None:
                     if discard:
                         self._start(start())
