@@ -33,14 +33,19 @@ def suit_symmetries(wild: Collection[int]) -> Symmetries:
     return None if len(kept) == 24 else kept
 
 
-def suit_masks(subsets: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.int64]]:
-    """Per suit (clubs to spades), the 13-bit mask of the ranks each subset holds in it."""
-    bits = np.array([1 << (card // 4 + 16 * (card % 4)) if card < 52 else 0 for card in range(54)],
-                    dtype=np.int64)
+#: A card's bit in 16-bit fields, one per suit: its rank's bit in its suit's 13, or (a joker) one
+#: more in the count above the clubs.
+_CARD_BITS = np.array([1 << (card // 4 + 16 * (card % 4)) if card < 52 else 1 << 13 for card in range(54)],
+                      dtype=np.int64)
+
+
+def suit_masks(subsets: npt.NDArray[np.uint8]) -> tuple[list[npt.NDArray[np.int64]], npt.NDArray[np.int64]]:
+    """Per suit (clubs to spades), the 13-bit mask of the ranks each subset holds in it; and how
+    many jokers it holds, in a key's top bits."""
     packed = np.zeros(len(subsets), dtype=np.int64)
     for place in range(subsets.shape[1]):
-        packed += bits.take(subsets[:, place].astype(np.intp))
-    return [(packed >> (16 * suit)) & 0xFFFF for suit in range(4)]
+        packed += _CARD_BITS.take(subsets[:, place])
+    return [(packed >> (16 * suit)) & 0x1FFF for suit in range(4)], (packed >> 13 & 3) << 52
 
 
 def suit_class_keys(subsets: npt.NDArray[np.uint8], symmetries: Symmetries = None) -> npt.NDArray[np.int64]:
@@ -51,31 +56,25 @@ def suit_class_keys(subsets: npt.NDArray[np.uint8], symmetries: Symmetries = Non
         for renamed in _renamed_keys(subsets, symmetries):
             np.minimum(keys, renamed, out=keys)
         return keys
-    a, b, c, d = suit_masks(subsets)
+    (a, b, c, d), jokers = suit_masks(subsets)
     for low, high in ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2)):  # a sorting network on 4 values
         pair = [a, b, c, d]
         pair[low], pair[high] = np.minimum(pair[low], pair[high]), np.maximum(pair[low], pair[high])
         a, b, c, d = pair
-    return _packed(_jokers(subsets), (a, b, c, d))
+    return _packed((a, b, c, d), jokers)
 
 
-def _jokers(subsets: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
-    """How many jokers each subset holds, in a key's top bits."""
-    jokers: npt.NDArray[np.int64] = (subsets >= 52).sum(axis=1).astype(np.int64) << 52
-    return jokers
-
-
-def _packed(jokers: npt.NDArray[np.int64], masks: Sequence[npt.NDArray[np.int64]]) -> npt.NDArray[np.int64]:
+def _packed(masks: Sequence[npt.NDArray[np.int64]], jokers: npt.NDArray[np.int64] | int = 0) -> npt.NDArray[np.int64]:
     """The four suits' rank masks, in the order given, and the number of jokers, as one number."""
     a, b, c, d = masks
-    packed: npt.NDArray[np.int64] = jokers | (d << 39) | (c << 26) | (b << 13) | a
+    packed: npt.NDArray[np.int64] = (d << 39) | (c << 26) | (b << 13) | a | jokers
     return packed
 
 
 def _renamed_keys(subsets: npt.NDArray[np.uint8], symmetries: Sequence[tuple[int, ...]]) -> list[npt.NDArray[np.int64]]:
     """Per renaming of suits in ``symmetries``, the key of each subset renamed so."""
-    masks, jokers = suit_masks(subsets), _jokers(subsets)
-    return [_packed(jokers, [masks[sigma[s]] for s in range(4)]) for sigma in symmetries]
+    masks, jokers = suit_masks(subsets)
+    return [_packed([masks[sigma[s]] for s in range(4)], jokers) for sigma in symmetries]
 
 
 @functools.lru_cache(maxsize=4)
@@ -95,7 +94,7 @@ def suit_classes(deck: int, symmetries: Symmetries = None,
     representatives, weights = [], []
     for start in range(0, len(hands), chunk):
         block = hands[start:start + chunk]
-        masks = suit_masks(block)
+        masks, _ = suit_masks(block)
         canonical = (masks[0] >= masks[1]) & (masks[1] >= masks[2]) & (masks[2] >= masks[3])
         pattern = sum((masks[s][canonical] == masks[s + 1][canonical]).astype(np.intp) << (2 - s)
                       for s in range(3))
@@ -109,14 +108,16 @@ def _restricted_classes(hands: npt.NDArray[np.uint8], symmetries: Sequence[tuple
     """:func:`suit_classes` where only ``symmetries`` rename suits: a hand stands for its class when
     no allowed renaming gives a smaller key, and the class has as many members as the renamings
     give different hands (the group's size over the renamings that leave the hand as it is)."""
+    others = [sigma for sigma in symmetries if sigma != tuple(range(4))]
     representatives, weights = [], []
     for start in range(0, len(hands), chunk):
         block = hands[start:start + chunk]
-        renamed = _renamed_keys(block, symmetries)
-        own = renamed[symmetries.index(tuple(range(4)))]
+        masks, _ = suit_masks(block)  # renaming keeps the jokers: the keys compared need not hold them
+        own = _packed(masks)
         canonical = np.ones(len(block), dtype=bool)
-        fixing = np.zeros(len(block), dtype=np.int64)
-        for keys in renamed:
+        fixing = np.ones(len(block), dtype=np.int64)
+        for sigma in others:
+            keys = _packed([masks[sigma[s]] for s in range(4)])
             canonical &= own <= keys
             fixing += keys == own
         representatives.append(block[canonical])

@@ -191,8 +191,11 @@ def _four_card_counts(game: Game, progress: Progress) -> npt.NDArray[np.int64]:
     counts = np.zeros(len(reps) * slots, dtype=np.int64)
     row_base = np.arange(len(reps), dtype=np.int64) * slots
     some_hand = int(keys[:HAND].sum())  # looked up in place of a "hand" holding a card twice
+    held = np.zeros(len(reps), dtype=np.int64)  # bit c: the subset holds card c
+    for column in columns:
+        held |= np.left_shift(1, column.astype(np.int64))
     for card in range(deck):
-        twice = (reps == card).any(axis=1)
+        twice = (held >> card & 1).astype(bool)
         category = game.category_of_keys(np.where(twice, some_hand, rep_keys + keys[card])).astype(np.int64)
         category[twice] = categories
         counts[row_base + category] += 1
@@ -256,10 +259,15 @@ def _load(game: Game, folder: Path) -> DrawTables | None:
     if [c.shape for c in counts] != shapes or arrays["class_hands"].shape[1:] != (HAND,):
         return None
     game.adopt_table(np.asarray(arrays["table"]))
-    return DrawTables(game, [*counts, np.empty(0, np.int64)], arrays["class_hands"], arrays["class_weights"])
+    return DrawTables(game, [*counts, np.empty(0, np.int64)], arrays["class_hands"],
+                      arrays["class_weights"].astype(np.int64))
 
 
 def _save(tables: DrawTables, folder: Path) -> None:
-    arrays: dict[str, Any] = {f"counts{k}": tables.subset_counts[k].astype(np.int32) for k in range(HAND)}
-    arrays |= {"class_hands": tables.class_hands, "class_weights": tables.class_weights, "table": tables.game.table}
+    """Each count in the narrowest type that holds it (a four-card subset's counts fit a byte):
+    a fifth of the bytes to write now, and to read and check in every later command."""
+    arrays: dict[str, Any] = {f"counts{k}": counts.astype(np.min_scalar_type(int(counts.max(initial=0))))
+                              for k, counts in enumerate(tables.subset_counts[:HAND])}
+    arrays |= {"class_hands": tables.class_hands, "class_weights": tables.class_weights.astype(np.uint8),
+               "table": tables.game.table}  # a class has at most 24 hands
     save_arrays(folder, arrays)
