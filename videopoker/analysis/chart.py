@@ -81,6 +81,13 @@ class Chart:
             texts.append(" or ".join(describe(self.game, code) for code in sorted(parts, key=reading_order)))
         return texts
 
+    @property
+    def holding_lines(self) -> int:
+        """The lines that keep cards: all but a last "discard everything", which closes every chart
+        and is what a hand no line fits does anyway (what ``strategy --lines N`` counts)."""
+        discard = vocabulary(self.game).words["discard everything"][0]
+        return len(self.lines) - (bool(self.lines) and self.lines[-1].patterns == (discard,))
+
     def number(self, line: int) -> int:
         """A line as a player counts it, from :meth:`play`'s line from 0: 1 for the first line, 0 when
         no line fits."""

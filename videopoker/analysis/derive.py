@@ -46,7 +46,7 @@ from videopoker.analysis.chart import (
     class_patterns,
     vocabulary,
 )
-from videopoker.analysis.draws import HOLDS, Progress, _quiet, draw_tables
+from videopoker.analysis.draws import HAND, HOLDS, Progress, _quiet, draw_tables
 from videopoker.analysis.exact import (
     Analysis,
     analyze,
@@ -193,7 +193,8 @@ def chart_return(chart: Chart, paytable: Paytable, coins: int | None = None,
 
 def derive_chart(paytable: Paytable, coins: int | None = None, most_lines: int | None = None,
                  progress: Progress = _quiet) -> ChartReturn:
-    """The chart for ``paytable``: every line that matters, or the best of at most ``most_lines``."""
+    """The chart for ``paytable``: every line that matters, or the best of at most ``most_lines``
+    lines that keep cards (the closing "discard everything" is not counted)."""
     bet = check_coins(paytable, coins)
     game = paytable.game
     tables = draw_tables(game, progress)
@@ -209,7 +210,7 @@ def derive_chart(paytable: Paytable, coins: int | None = None, most_lines: int |
         lines = _refine(entries, [[pattern] for pattern in _pairwise_order(entries)], MOST_MOVES, progress)
         entries = entries.keeping([pattern for line in lines for pattern in line])
         lines = _shorten(entries, lines, None, progress)
-        free = len(lines)
+        free = _holding(entries, lines)
         lines = _shorten(entries, lines, most_lines, progress)
         coded = [[int(entries.codes[p]) for p in line] for line in lines]
         candidates.append((_total(entries, lines), [[fine for code in line for fine in
@@ -227,9 +228,19 @@ def derive_chart(paytable: Paytable, coins: int | None = None, most_lines: int |
     discard = int(vocabulary_.words["discard everything"][0])
     if not any(discard in line for line in best[1]):
         best[1].append([discard])  # the last line says what to do when nothing fits
+    # The game's top hand kept whole as dealt goes on the first line: a short chart may have cut it
+    # or put "4 to a royal" above it (a dealt royal is four hands in 2.6 million), but no chart
+    # should tell a player to break up a royal; on one line the hold of more cards wins.
+    best[1][0] = [*(code for code in _top_hand(vocabulary_) if code not in best[1][0]), *best[1][0]]
     chart = Chart(game, tuple(ChartLine(tuple(line)) for line in best[1]))
     progress(1.0, "done")
     return chart_return(chart, paytable, bet, values)
+
+
+def _top_hand(words: Vocabulary) -> list[int]:
+    """The patterns that keep the game's first hand (the royal, its jackpot) whole as dealt."""
+    return [code for code in words.codes if (pattern := Pattern.unpack(code)).kind is Kind.MADE
+            and pattern.cards == HAND and pattern.detail == 0]
 
 
 def _pairwise_order(entries: Entries) -> list[int]:
@@ -272,6 +283,11 @@ def _numbers(entries: Entries, lines: list[list[int]]) -> npt.NDArray[np.int64]:
         numbers[line] = rank
     numbers[entries.discard] = min(int(numbers[entries.discard]), len(lines))
     return numbers
+
+
+def _holding(entries: Entries, lines: list[list[int]]) -> int:
+    """The lines that keep cards: all but a line that only discards everything."""
+    return sum(line != [entries.discard] for line in lines)
 
 
 def _total(entries: Entries, lines: list[list[int]]) -> float:
@@ -359,13 +375,13 @@ def _used(entries: Entries, lines: list[list[int]]) -> list[list[int]]:
 #: Most patterns a line names (after broad names), so that a line stays one thought; made hands
 #: ("three of a kind, straight, flush or full house") may list more.
 MOST_PARTS = 3
-MOST_MADE_PARTS = 6
+MOST_MADE_PARTS = 10
 
 
 def _group(pattern: Pattern) -> str:
     """Lines of one group may be joined: made hands; draws to a royal or straight flush; flush
     draws; straight draws; high cards; pairs; wild cards alone."""
-    if pattern.kind in (Kind.MADE, Kind.TWO_PAIR) or (pattern.kind is Kind.OF_A_KIND and pattern.cards > 2):
+    if pattern.kind in (Kind.MADE, Kind.TWO_PAIR, Kind.OF_A_KIND):
         return "made"
     if pattern.kind in (Kind.ROYAL, Kind.STRAIGHT_FLUSH):
         return "straight flush draw"
@@ -382,7 +398,8 @@ def _joinable(entries: Entries, a: list[int], b: list[int]) -> bool:
 
 def _shorten(entries: Entries, lines: list[list[int]], most: int | None,
              progress: Progress = _quiet) -> list[list[int]]:
-    """Drop and join lines: the free ones always, then the cheapest until ``most`` are left.
+    """Drop and join lines: the free ones always, then the cheapest until ``most`` that keep cards
+    are left.
 
     Joining line j into line i above it puts j's patterns at i: the classes that play a line
     between them switch to their hold of line j, and those that play line i to whichever hold of
@@ -411,7 +428,7 @@ def _shorten(entries: Entries, lines: list[list[int]], most: int | None,
         remove_at = int(np.argmin(removal))
         join_i, join_j = np.unravel_index(int(np.argmin(joins)), joins.shape)
         cost = min(removal[remove_at], joins[join_i, join_j])
-        if not np.isfinite(cost) or (cost > FREE * scale and (most is None or len(lines) <= most)):
+        if not np.isfinite(cost) or (cost > FREE * scale and (most is None or _holding(entries, lines) <= most)):
             break
         if joins[join_i, join_j] <= removal[remove_at]:
             lines = [*lines[:join_i], lines[join_i] + lines[join_j], *lines[join_i + 1:join_j], *lines[join_j + 1:]]

@@ -56,7 +56,8 @@ def _derive(paytable: Paytable, named: str, args: argparse.Namespace) -> int:
         "the first line that fits the dealt hand says what to hold:")
     for line in result.chart.numbered():
         say_item(line)
-    say(_summary(result))
+    for line in _summary(result):
+        say(line)
     if args.output is not None:
         say(f"Saved to {args.output}; `videopoker strategy check {shlex.quote(str(args.output))} "
             f"{shlex.quote(named)}` reads it back")
@@ -67,15 +68,18 @@ def _heading(result: ChartReturn) -> list[str]:
     paytable = result.analysis.paytable
     return [f"videopoker strategy chart for {paytable.game.title}, derived for {paytable.name} at "
             f"{coins_text(result.analysis.coins)}",
-            _summary(result),
+            *_summary(result),
             "One pattern a line, best first: the first line that fits the dealt hand says what to hold.",
             "'or' puts patterns on one line (then the hold with more cards, then lower cards, wins);",
             "a hand no line fits is discarded whole.  Edit it, then: videopoker strategy check FILE PAYTABLE"]
 
 
-def _summary(result: ChartReturn) -> str:
-    return (f"{len(result.chart.lines)} lines: return {float(result.rtp) * 100:.4f}% played literally; "
-            f"perfect play {float(result.optimal.rtp) * 100:.4f}%; cost {float(result.cost) * 100:.4f}%")
+def _summary(result: ChartReturn) -> list[str]:
+    """What the chart returns, in two lines that fit 80 columns."""
+    holding = result.chart.holding_lines
+    return [f"{holding} line{'' if holding == 1 else 's'}, then discard everything: "
+            f"return {float(result.rtp) * 100:.4f}% played literally;",
+            f"perfect play {float(result.optimal.rtp) * 100:.4f}%; cost {float(result.cost) * 100:.4f}%"]
 
 
 def _derived_json(result: ChartReturn) -> dict[str, Any]:
@@ -104,7 +108,8 @@ def _check(file: Path, paytable: Paytable, args: argparse.Namespace) -> int:
                           "departures": [_departure_json(chart, d) for d in found]}, indent=2))
         return 0
     say(f"{file} on {paytable.name}, {coins_text(result.analysis.coins)}")
-    say(_summary(result))
+    for line in _summary(result):
+        say(line)
     if not found:
         say("It plays every dealt hand as perfect play does.")
         return 0

@@ -138,7 +138,8 @@ def build_parser(only: str | None = None) -> Parser:
                         "departs from perfect play.")
         strategy.add_argument("words", nargs="+", metavar="PAYTABLE | check FILE PAYTABLE")
         strategy.add_argument("--lines", type=chart_lines, default=None, metavar="N",
-                              help="the best chart of at most N lines (a short chart for beginners)")
+                              help="the best chart of at most N lines that keep cards (a short chart for "
+                                   "beginners); the closing 'discard everything' is not counted")
         strategy.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
         strategy.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",
                               help="also save the chart as a file that `strategy check` and `simulate` read")
