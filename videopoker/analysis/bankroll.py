@@ -9,7 +9,8 @@ probability below 1e-16 (a Chernoff bound on the running maximum) are kept in on
 every percentile.  Long sessions go a block of 64 hands at a time (:func:`_session_in_blocks`: one
 FFT convolution per block, the players who went broke inside it found exactly near the bottom and
 taken back out); short ones hand by hand (:func:`_session`).  The two agree to 1e-14 (a test), and
-the figures are exact to within about 1e-15 absolute.
+the figures are exact to within about 1e-15 absolute.  A session whose exact odds would take more
+than seconds (a year of play) is approximated instead, and says so: :mod:`videopoker.analysis.diffusion`.
 
 The long-run risk of ruin (playing forever) is 1 when the game returns at most 100%.  Above that,
 when every pay is a whole number of bets, a loss is at most one bet, so the walk goes down one
@@ -27,6 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from videopoker.analysis.diffusion import Diffusion
 from videopoker.analysis.exact import Analysis
 from videopoker.errors import VideoPokerError
 
@@ -50,6 +52,10 @@ class Bankroll:
     percentiles: dict[int, int]      # ending credits
     long_run_ruin: float | None      # broke some day, playing forever (None: not computed)
     mean_end: float                  # expected ending credits
+    #: None: worked out exactly; else the session was too long for that and the figures are a
+    #: Brownian motion's (:mod:`~videopoker.analysis.diffusion`), this the Berry–Esseen bound on
+    #: how far the law of the session's total win can be from the normal law it uses.
+    error_bound: float | None
     #: The chance of each ending credit count (``ending`` credits), for a plot; not in the JSON.
     ending: npt.NDArray[np.int64] = field(repr=False, compare=False, default_factory=lambda: np.zeros(0, np.int64))
     odds: npt.NDArray[np.float64] = field(repr=False, compare=False, default_factory=lambda: np.zeros(0))
@@ -71,7 +77,10 @@ class Bankroll:
         """The figures as a player reads them, label and value: the command and the screen show these."""
         long_run = ("not worked out (a pay is not a whole number of bets)" if self.long_run_ruin is None
                     else chance_text(self.long_run_ruin))
-        return [("Broke before the end", chance_text(self.ruin)),
+        how = [] if self.error_bound is None else [
+            ("Worked out", f"approximately, ±{self.error_bound * 100:.2f}%")]
+        return [*how,
+                ("Broke before the end", chance_text(self.ruin)),
                 (f"Ending with more than {self.credits:,}", chance_text(self.ahead)),
                 ("Average ending credits", f"{self.mean_end:,.1f}"),
                 *((f"Ending credits, {p}th percentile", f"{credits:,}") for p, credits in self.percentiles.items()),
@@ -82,7 +91,9 @@ class Bankroll:
         return {"paytable": paytable.name, "game": paytable.game.key, "coins": self.coins,
                 "credits": self.credits, "hands": self.hands, "ruin": self.ruin, "ahead": self.ahead,
                 "percentiles": {str(p): credits for p, credits in self.percentiles.items()},
-                "long_run_ruin": self.long_run_ruin, "mean_end": self.mean_end}
+                "long_run_ruin": self.long_run_ruin, "mean_end": self.mean_end,
+                "method": "exact" if self.error_bound is None else "brownian motion",
+                "error_bound": self.error_bound}
 
 
 def chance_text(probability: float) -> str:
@@ -112,9 +123,9 @@ def bankroll(analysis: Analysis, credits: int, hands: int) -> Bankroll:
     start, rest = divmod(credits, step)    # credits = start·step + rest, rest never changes
     ceiling = start + _reach(moves, hands)
     size = _fft_size(ceiling, _reach(moves, BLOCK), BLOCK * bet)
-    if hands / BLOCK * size * math.log2(size) > MOST_WORK:
-        raise VideoPokerError(f"{credits:,} credits over {hands:,} hands is too long a session to "
-                              "work out exactly in seconds; try fewer hands, or a bigger bet (--coins)")
+    long_run = _long_run_ruin(moves, bet, start, analysis.rtp)
+    if hands / BLOCK * size * math.log2(size) > MOST_WORK:  # hours exactly: approximate, and say so
+        return _approximately(analysis, credits, hands, {net: float(p) for net, p in merged.items()}, long_run)
     odds, above = _session_in_blocks(moves, bet, start, ceiling, hands)
     ending = np.arange(ceiling + 1) * step + rest
     broke = float(odds[:bet].sum())
@@ -123,8 +134,30 @@ def bankroll(analysis: Analysis, credits: int, hands: int) -> Bankroll:
     percentiles = {p: int(ending[min(int(np.searchsorted(cumulative, p / 100 - 1e-12)), ceiling)])
                    for p in PERCENTILES}
     mean_end = float(np.dot(odds, ending)) + above * ending[-1]
-    return Bankroll(analysis, credits, hands, broke, ahead, percentiles,
-                    _long_run_ruin(moves, bet, start, analysis.rtp), mean_end, ending, odds)
+    return Bankroll(analysis, credits, hands, broke, ahead, percentiles, long_run, mean_end, None, ending, odds)
+
+
+def _approximately(analysis: Analysis, credits: int, hands: int, nets: dict[int, float],
+                   long_run: float | None) -> Bankroll:
+    """The session's figures for a Brownian motion with the hand's exact mean and variance, ruined
+    half a credit below the bet (a player with fewer credits than the bet is broke)."""
+    motion = Diffusion.of(nets)
+    floor = analysis.coins - 0.5
+    distance = credits - floor
+    ruin = motion.ruin(distance, hands)
+    above, alive = motion.survivors(distance, hands)
+    alive *= (1 - ruin) / max(float(alive[-1]), 1e-300)  # the grid's top holds all the rest
+    ending = np.rint(floor + above).astype(np.int64)
+    percentiles = {}
+    for p in PERCENTILES:
+        share = p / 100
+        percentiles[p] = 0 if share <= ruin else int(ending[min(int(np.searchsorted(alive, share - ruin)),
+                                                                 len(ending) - 1)])
+    ahead = float(1 - ruin - np.interp(credits - floor, above, alive))
+    odds = np.diff(alive, prepend=0.0)
+    mean_end = float(np.dot(odds, floor + above))  # the broke end with next to nothing
+    return Bankroll(analysis, credits, hands, ruin, ahead, percentiles, long_run, mean_end,
+                    motion.error_bound(hands), np.concatenate(([0], ending)), np.concatenate(([ruin], odds)))
 
 
 def _reach(moves: dict[int, float], hands: int) -> int:

@@ -70,5 +70,8 @@ def run_bankroll(args: argparse.Namespace) -> int:
                 f"for {counted(args.hands, 'hand')}", [Column("Session", right=False), Column("Odds")])
     grid.rows.extend([label, value] for label, value in odds.lines())
     show(grid)
+    if odds.error_bound is not None:
+        say("Too long a session to work out exactly in seconds: these figures are a Brownian")
+        say("motion's with the game's exact mean and variance per hand (see the README).")
     return 0
 
