@@ -49,7 +49,7 @@ class Terminal:
     def send(self, keys: str) -> None:
         os.write(self.master, keys.encode())
 
-    def wait_for(self, text: bytes, timeout: float = 20) -> bool:
+    def wait_for(self, text: bytes, timeout: float = 60) -> bool:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if text in self.output:
@@ -62,7 +62,7 @@ class Terminal:
     def close(self) -> int:
         if self.process.poll() is None:
             self.process.kill()
-        code = self.process.wait(10)
+        code = self.process.wait(60)
         self._reader.join(2)
         with contextlib.suppress(OSError):
             os.close(self.master)

@@ -40,7 +40,7 @@ def test_a_second_game_on_one_wallet_is_refused_naming_the_first(isolated_home: 
     try:
         assert third.wait_for(b"CREDIT"), third.output[-500:]
         third.send("q")
-        assert third.process.wait(20) == 0
+        assert third.process.wait(60) == 0
     finally:
         third.close()
 
@@ -55,7 +55,7 @@ def test_a_seeded_game_is_practice_and_leaves_the_wallet_alone(isolated_home: Pa
         for key in "m1 m q":
             practice.send(key)
             time.sleep(0.3)
-        assert practice.process.wait(20) == 0
+        assert practice.process.wait(60) == 0
     finally:
         practice.close()
     assert (isolated_home / "wallet.json").read_bytes() == before
@@ -102,7 +102,7 @@ def test_a_terminate_signal_leaves_the_terminal_as_it_was(isolated_home: Path, n
         assert terminal.wait_for(b"CREDIT"), terminal.output[-500:]
         assert b"\x1b[?1049h" in terminal.output  # the alternate screen, and mouse tracking, are on
         terminal.process.send_signal(number)
-        assert terminal.process.wait(20) == 0
+        assert terminal.process.wait(60) == 0
     finally:
         terminal.close()
     tail = bytes(terminal.output[terminal.output.rindex(b"\x1b[?1049h"):])

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 from textual.widgets import Button, OptionList, Static
+from waiting import until
 
 from videopoker.game import Phase
 from videopoker.paytable import find_paytable
@@ -57,8 +59,7 @@ async def test_buttons_that_do_nothing_are_dim_and_a_refused_key_says_why(isolat
         assert dead(app) == {"bet-one", "bet-max", "paytable", "hands-button"}
         await pilot.press("b")
         assert message(app) == "CANNOT CHANGE THE BET UNTIL THE HAND IS DRAWN"
-        await pilot.pause(1.3)
-        assert message(app) == "HOLD CARDS, THEN DRAW"
+        await until(pilot, lambda: message(app) == "HOLD CARDS, THEN DRAW")  # the reason goes by itself
         await pilot.press("p")
         assert message(app) == "FINISH THE HAND BEFORE CHANGING THE PAYTABLE"
         assert app.session is not None and app.session.state().phase is Phase.DEALT
@@ -71,7 +72,7 @@ async def test_a_double_tap_on_draw_does_not_deal_the_next_hand(isolated_home: P
         await pilot.press("space", "space")  # draw, then a bounce
         assert app.session is not None and app.session.state().phase is Phase.IDLE
         assert app.session.history.games == 1
-        await pilot.pause(app.DEAL_GUARD + 0.1)
+        await until(pilot, lambda: time.monotonic() - app.settled_at >= app.DEAL_GUARD)  # the guard opens
         await pilot.press("space")  # a deliberate deal, after the result was seen
         assert app.session.state().phase is Phase.DEALT
 

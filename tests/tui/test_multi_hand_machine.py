@@ -10,6 +10,7 @@ import pytest
 from rich.console import Console
 from textual.containers import VerticalScroll
 from textual.widgets import Static
+from waiting import until
 
 from videopoker.game import Phase
 from videopoker.session import Session
@@ -72,7 +73,7 @@ async def test_the_hands_change_between_rounds_with_n_and_are_kept(isolated_home
         await pilot.press("n")
         assert text(app.query_one("#message", Static)) == "CANNOT CHANGE THE NUMBER OF HANDS UNTIL THE HAND IS DRAWN"
         await pilot.press("enter")
-        await pilot.pause(0.4)
+        await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.IDLE)
     with Session.open(isolated_home) as session:
         assert session.state().hands == 5 and session.history.recall[0].hands == 5
 
@@ -109,7 +110,7 @@ async def test_recall_shows_every_hand_of_a_round(isolated_home: Path) -> None:
     app = VideoPokerApp(isolated_home, seed=4, hands=5)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("space", "enter")
-        await pilot.pause(0.4)
+        await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.IDLE)
         await pilot.press("r")
         assert isinstance(app.screen, RecallScreen)
         assert app.session is not None

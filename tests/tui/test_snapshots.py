@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from waiting import settled, until
+
 from videopoker.tui.app import VideoPokerApp
 
 SIZE = (80, 24)
@@ -50,14 +52,11 @@ def test_hundred_play_drawn(snap_compare, isolated_home: Path) -> None:
 
 
 async def _solved(pilot) -> None:
-    """Wait for the analysis screen's worker to fill the return table."""
+    """Wait for the analysis screen's worker to fill the return table, and the screen to settle."""
     from textual.widgets import DataTable
 
-    for _ in range(600):
-        if pilot.app.screen.query_one("#return-table", DataTable).row_count:
-            break
-        await pilot.pause(0.05)
-    await pilot.pause(0.3)  # the table measures its columns after the rows arrive
+    await until(pilot, lambda: pilot.app.screen.query_one("#return-table", DataTable).row_count > 0)
+    await settled(pilot)  # the table measures its columns after the rows arrive
 
 
 def test_analysis_return_table(snap_compare) -> None:
@@ -80,11 +79,8 @@ def test_analysis_bankroll(snap_compare) -> None:
     async def computed(pilot) -> None:
         await _solved(pilot)
         await pilot.press("4", "enter")
-        for _ in range(600):
-            if pilot.app.screen.query_one("#bank-table", DataTable).row_count:
-                break
-            await pilot.pause(0.05)
-        await pilot.pause(0.2)
+        await until(pilot, lambda: pilot.app.screen.query_one("#bank-table", DataTable).row_count > 0)
+        await settled(pilot)
 
     assert snap_compare(AnalysisApp(resolve_paytable("jacks-or-better-9-6")), run_before=computed,
                         terminal_size=SIZE)
@@ -93,11 +89,8 @@ def test_analysis_bankroll(snap_compare) -> None:
 async def _edited(pilot) -> None:
     """Double Double Bonus (13 rows, the tallest grid) with the full house cut to 8 and solved."""
     await pilot.press(*["down"] * 7, "8", "enter")
-    for _ in range(600):
-        if "change -" in str(pilot.app.screen.query_one("#editor-return").render()):
-            break
-        await pilot.pause(0.05)
-    await pilot.pause(0.2)
+    await until(pilot, lambda: "change -" in str(pilot.app.screen.query_one("#editor-return").render()))
+    await settled(pilot)
 
 
 def test_editor_edited(snap_compare) -> None:
@@ -112,8 +105,9 @@ def test_editor_invalid_cell(snap_compare) -> None:
     from videopoker.tui.editor_app import EditorApp, open_draft
 
     async def typed(pilot) -> None:
-        await pilot.pause(0.5)
+        await until(pilot, lambda: "RETURN 99.5439%" in str(pilot.app.screen.query_one("#editor-return").render()))
         await pilot.press("down", "down", "down", "down", "right", "right", "right", "enter", "x")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: pilot.app.screen.cell_marked("flush", "c3"))
+        await settled(pilot)
 
     assert snap_compare(EditorApp(open_draft("jacks-or-better-9-6")), run_before=typed, terminal_size=SIZE)

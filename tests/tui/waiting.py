@@ -16,3 +16,19 @@ async def until(pilot: Pilot[Any], done: Callable[[], bool], seconds: float = 60
     while not done():
         assert time.monotonic() < deadline, "the screen did not get there in time"
         await pilot.pause(0.05)
+
+
+async def settled(pilot: Pilot[Any], seconds: float = 60.0) -> None:
+    """Let the app run until the screen stops changing: two renders in a row alike, after every
+    message is handled (a table measures its columns after its rows arrive; a snapshot taken
+    before that would differ on a loaded machine)."""
+    deadline = time.monotonic() + seconds
+    before = None
+    while True:
+        await pilot.pause()
+        now = pilot.app.export_screenshot()
+        if now == before:
+            return
+        assert time.monotonic() < deadline, "the screen did not settle in time"
+        before = now
+        await pilot.pause(0.05)
