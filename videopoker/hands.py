@@ -110,6 +110,9 @@ def made_test(spec: HandSpec) -> Test:
     shape = _shape_test(spec)
     if spec.natural:
         return lambda hands: shape(hands) & (hands.wilds == 0)
+    if spec.count is not None:
+        count = spec.count
+        return lambda hands: shape(hands) & (hands.wilds == count)
     return shape
 
 

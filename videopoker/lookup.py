@@ -284,20 +284,20 @@ class _MadeTable:
         self.made = [(index, made_test(spec)) for index, spec in enumerate(hands) if spec.made is not Made.WILD_CARDS]
         self.wild_entries = [(index, spec) for index, spec in enumerate(hands) if spec.made is Made.WILD_CARDS]
         self.nothing = len(hands)
-        self._passes: dict[tuple[bool, bool], npt.NDArray[np.bool_]] = {}
+        self._passes: dict[tuple[int, bool], npt.NDArray[np.bool_]] = {}
         self._best: dict[tuple[int, bool], npt.NDArray[np.uint8]] = {}
 
     def passes(self, wilds: int, suited: bool) -> npt.NDArray[np.bool_]:
         """Per made hand (row of ``ranks``) and made entry, whether its test holds: (n, made entries).
 
-        Only whether any card was wild matters to a test (``natural``), so two sets are kept.
+        A test sees how many cards were wild (``natural``, ``count``), so one set per count is kept.
         """
-        if (wilds > 0, suited) not in self._passes:
+        if (wilds, suited) not in self._passes:
             n = len(self.counts)
             hands = MadeHands(self.counts, np.full(n, suited), np.full(n, wilds, dtype=np.int8))
             columns = [test(hands) for _, test in self.made] or [np.zeros(n, dtype=bool)]
-            self._passes[wilds > 0, suited] = np.stack(columns, axis=1)[:, :len(self.made)]
-        return self._passes[wilds > 0, suited]
+            self._passes[wilds, suited] = np.stack(columns, axis=1)[:, :len(self.made)]
+        return self._passes[wilds, suited]
 
     def categories(self, wilds: int, suited: bool) -> npt.NDArray[np.uint8]:
         """Per made hand, the index of the first (best) made entry whose test holds, else ``nothing``."""

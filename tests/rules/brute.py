@@ -22,6 +22,8 @@ def _holds(spec: HandSpec, ranks: list[int], suited: bool, wilds: int, deck_wild
     made = spec.made.value
     if spec.natural and wilds:
         return False
+    if made != "wild cards" and spec.count is not None and wilds != spec.count:
+        return False
     if made == "wild cards":
         counted = deck_wilds if spec.ranks is not None else wilds
         if counted != spec.count:

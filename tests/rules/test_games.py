@@ -229,6 +229,21 @@ def test_suited_wild_classes_give_the_return_of_solving_every_hand() -> None:
     assert total == analyze(paytable, remember=False).rtp * 5 * comb(52, 5) * common
 
 
+def test_a_made_hand_can_name_how_many_wild_cards_it_holds() -> None:
+    """Super Bonus Deuces pays five of a kind made of a natural four of a kind and one deuce apart:
+    `count` on a made hand is exactly so many wild cards in it (`natural: true` is count 0)."""
+    from videopoker.cards import parse_hand
+    from videopoker.evaluate import evaluate
+
+    game = load_game("super-bonus-deuces")
+    assert evaluate(parse_hand("9c 9d 9h 9s 2c"), game) == "five_of_a_kind_one_deuce"
+    assert evaluate(parse_hand("9c 9d 9h 2s 2c"), game) == "five_of_a_kind"  # two deuces
+    assert evaluate(parse_hand("Ac Ad Ah As 2c"), game) == "five_of_a_kind_one_deuce"
+    assert evaluate(parse_hand("2c 2d 2h 2s Ac"), game) == "four_deuces_with_ace"
+    agrees_with_brute_force(game, [[c.index for c in parse_hand(text)] for text in
+                                   ("9c 9d 9h 9s 2c", "9c 9d 9h 2s 2c", "Kc Kd Kh 2s 2c", "Kc Kd 2h 2s 2c")])
+
+
 def test_an_inline_game_plays_validates_and_analyses(tmp_path: Path) -> None:
     table = tmp_path / "mine.yaml"
     table.write_text("name: Mine\ngame:\n" + "\n".join("  " + line for line in NEVER_SHIPPED["sevens-wild"].strip()
@@ -254,6 +269,8 @@ BAD_GAMES = {
     "unreachable-entry.yaml": ("5:5", "four_aces can never be paid: four_of_a_kind above it", "move four_aces above"),
     "pays-not-hands.yaml": ("13:3", "'four_ace' is not a hand of", "did you mean"),
     "wild-card-count-missing.yaml": ("5:19", "say how many wild cards with `count:`", "four deuces"),
+    "count-on-a-natural-game.yaml": ("5:54", "count 1 is more wild cards than this deck can deal", "(0)"),
+    "natural-with-a-count.yaml": ("5:44", "natural means no wild card, and count says 2", "keep one of them"),
 }
 
 

@@ -188,9 +188,11 @@ def _entry(reader: _Reader, key: Any, node: Any, hands: Any, wild: tuple[frozens
         count = _wild_count(reader, key, node, ranks, wild, jokers)
         if natural:
             reader.add(value_position(node, "natural"), f"{key}: wild cards cannot be natural; drop `natural`", key)
-    elif "count" in node:
-        reader.add(key_position(node, "count"), f"{key}: count is how many wild cards `made: wild cards` has; a "
-                   f"{made} has none", key)
+    elif "count" in node:  # a made hand with exactly so many wild cards (Super Bonus Deuces' 5 of a kind + 1 deuce)
+        count = _made_count(reader, key, node, wild, jokers)
+        if natural and count:
+            reader.add(value_position(node, "natural"), f"{key}: natural means no wild card, and count says "
+                       f"{count}; keep one of them", key)
     if "kicker" in node:
         fifth_card = made is Made.FOUR_OF_A_KIND or (made is Made.WILD_CARDS and count == HAND - 1)
         if not fifth_card:
@@ -231,6 +233,26 @@ def _wild_count(reader: _Reader, key: str, node: Mapping[str, Any], ranks: froze
     if count > most:
         which = "wild cards that are not jokers" if ranks is not None else "wild cards"
         reader.add(value_position(node, "count"), f"{key}: count {count} is more {which} than this deck can deal "
+                   f"in one hand ({most}); add wild cards or lower the count", key)
+        return None
+    return count
+
+
+def _made_count(reader: _Reader, key: str, node: Mapping[str, Any],
+                wild: tuple[frozenset[int], frozenset[int]] | None, jokers: int | None) -> int | None:
+    """The ``count`` of a made hand: how many of its cards are wild, 0 (natural) up to what the deck
+    can deal in one hand."""
+    count = node.get("count")
+    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= HAND:
+        reader.add(value_position(node, "count"), f"{key}: count (wild cards in the hand) must be a whole number "
+                   f"0..5, got {describe(count)}", key)
+        return None
+    if wild is None or jokers is None:
+        return count  # the deck is unknown: its own problem is reported
+    wild_ranks, wild_cards = wild
+    most = min(HAND, 4 * len(wild_ranks) + len(wild_cards) + jokers)
+    if count > most:
+        reader.add(value_position(node, "count"), f"{key}: count {count} is more wild cards than this deck can deal "
                    f"in one hand ({most}); add wild cards or lower the count", key)
         return None
     return count

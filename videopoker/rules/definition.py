@@ -95,7 +95,7 @@ class HandSpec:
     ranks: frozenset[int] | None = None    # of the group (2..14); for wild cards, which wild ranks count
     kicker: frozenset[int] | None = None   # the fifth card's rank (four of a kind, four wild cards)
     natural: bool = False                  # no wild card in the hand
-    count: int | None = None               # wild cards: exactly this many
+    count: int | None = None               # exactly this many wild cards in the hand (any made hand)
     label: str | None = None               # the machine's name, when the key's words are not it
 
     def data(self) -> dict[str, Any]:

@@ -96,7 +96,7 @@ class HandDialog(_Question):
                             compact=True)
             with Horizontal(classes="question-row"):
                 yield Label("COUNT")
-                yield Input(listed(entry.get("count")), id="hand-count", placeholder="wild cards only",
+                yield Input(listed(entry.get("count")), id="hand-count", placeholder="wild cards in it",
                             compact=True)
                 yield Checkbox("NATURAL (no wild card)", bool(entry.get("natural")), id="hand-natural",
                                compact=True)
