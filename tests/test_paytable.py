@@ -272,12 +272,12 @@ def test_a_path_that_does_not_exist_is_named() -> None:
 
 
 def test_a_flood_of_problems_is_counted_not_listed(tmp_path: Path) -> None:
-    keys = "".join(f"  b{n}: 1\n" for n in range(4000))
+    keys = "".join(f"  b{n}: 1\n" for n in range(2000))
     file = write_table(tmp_path, "flood.yaml", f"game: jacks-or-better\npays:\n{keys}")
     with pytest.raises(PaytableError) as caught:
         load_paytable(file)
     assert len(caught.value.problems) == 20
-    assert caught.value.problems[-1] == f"{file}: and 3,982 more problems"
+    assert caught.value.problems[-1] == f"{file}: and 1,982 more problems"
 
 
 def test_a_nul_byte_is_a_yaml_problem_with_its_place(tmp_path: Path) -> None:

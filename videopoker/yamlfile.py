@@ -7,10 +7,11 @@ judged by ``fstat`` on the open descriptor (the thing actually read, not a name 
 and read at most ``MAX_FILE_BYTES + 1`` bytes.  The YAML is then screened event by event before
 anything is constructed: no aliases (an alias bomb never expands), no nesting deeper than
 ``MAX_DEPTH``, no number longer than ``MAX_NUMBER_TEXT`` (Python refuses to build very long
-integers, and no pay needs one).  ruamel.yaml's round-trip loader (YAML 1.2: no ``yes`` booleans,
-duplicate keys refused, comments and key order kept) then builds the document, and its nodes
-carry the line and column of every key and value, which :func:`key_position` and its siblings
-read for messages.
+integers, and no pay needs one), no more than ``MAX_VALUES`` values in all (the screen stops there,
+so a file of twelve thousand list items is refused at its 5,001st value, not parsed twice).
+ruamel.yaml's round-trip loader (YAML 1.2: no ``yes`` booleans, duplicate keys refused, comments
+and key order kept) then builds the document, and its nodes carry the line and column of every key
+and value, which :func:`key_position` and its siblings read for messages.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ from videopoker.usertext import excerpt, quote
 
 MAX_FILE_BYTES = 64 * 1024
 MAX_DEPTH = 8
+#: Most YAML values (scalars and collections) a file may hold: a 40-hand game with its paytable
+#: holds about 600.
+MAX_VALUES = 5000
 #: Longest number text accepted: far more than any pay (7 digits), far less than Python's limit.
 MAX_NUMBER_TEXT = 30
 _NUMBER_LIKE = re.compile(r"[-+]?\.?[0-9]")  # how every YAML number starts (0x…, 1_000, .5, -3)
@@ -82,10 +86,15 @@ def _screen_events(text: str, where: str) -> Problem | None:
     from ruamel.yaml import YAML
     from ruamel.yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
 
-    depth = 0
+    depth = values = 0
     for event in YAML().parse(io.StringIO(text)):
         mark = event.start_mark
         here = (where, mark.line + 1, mark.column + 1)
+        if isinstance(event, (ScalarEvent, CollectionStartEvent)):
+            values += 1
+            if values > MAX_VALUES:
+                return Problem(*here, f"more than {MAX_VALUES:,} values; a paytable or game holds a few hundred "
+                               "(at most 40 hands, 54 wild cards)")
         if isinstance(event, AliasEvent):
             return Problem(*here, f"YAML alias *{excerpt(str(event.anchor))} is not allowed here; "
                            "write the value out")
