@@ -30,7 +30,7 @@ COMMANDS: dict[str | None, tuple[str, str]] = {
     None: ("commands", "run_play"), "play": ("commands", "run_play"), "analyze": ("commands", "run_analyze"),
     "hint": ("commands", "run_hint"), "paytable": ("tables", "run_paytable"),
     "simulate": ("session_odds", "run_simulate"), "bankroll": ("session_odds", "run_bankroll"),
-    "edit": ("commands", "run_edit"), "strategy": ("charts", "run_strategy"),
+    "edit": ("commands", "run_edit"), "strategy": ("charts", "run_strategy"), "serve": ("serve", "run_serve"),
 }
 
 

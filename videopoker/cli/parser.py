@@ -57,6 +57,20 @@ def counting(what: str) -> Callable[[str], int]:
     return parse
 
 
+def host_name(text: str) -> str:
+    """A host to listen on: a name or an address, letters, digits, dots, dashes and colons."""
+    if not re.fullmatch(r"[A-Za-z0-9.:\-]{1,253}", text):
+        raise argparse.ArgumentTypeError(f"a host is a name or an address like 127.0.0.1, got {quote(text, 20)}")
+    return text
+
+
+def port_number(text: str) -> int:
+    """A TCP port to listen on: 1 to 65535."""
+    if not re.fullmatch(r"\s*[0-9]{1,5}\s*", text) or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number 1..65535, got {quote(text, 12)}")
+    return int(text)
+
+
 def chart_lines(text: str) -> int:
     """How long a chart may be: 1 to 200 lines."""
     if not re.fullmatch(r"\s*[0-9]{1,3}\s*", text) or not 1 <= int(text) <= 200:
@@ -154,6 +168,12 @@ def build_parser(only: str | None = None) -> Parser:
                               help="hands in the session")
         bankroll.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
         bankroll.add_argument("--json", action="store_true", help="print JSON")
+
+    if only in (None, "serve"):
+        serve = commands.add_parser("serve", help="the machine in a web browser (textual-serve)")
+        serve.add_argument("--host", default="127.0.0.1", type=host_name, metavar="HOST",
+                           help="the address to listen on (default 127.0.0.1: this computer only)")
+        serve.add_argument("--port", default=8000, type=port_number, metavar="PORT", help="default 8000")
 
     if only in (None, "paytable"):
         tables = commands.add_parser("paytable", help="list, show, check and derive paytable files")

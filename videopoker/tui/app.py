@@ -32,6 +32,7 @@ from videopoker.session import REFILL_CREDITS, STARTING_CREDITS, Session
 from videopoker.training import Decision, advice, cards_text, ready, warm, why
 from videopoker.tui.cancelling import Cancelled, until_cancelled
 from videopoker.tui.keys import KEYS, bindings
+from videopoker.tui.notice_app import run_notice, served
 from videopoker.tui.screens.analysis import AnalysisScreen
 from videopoker.tui.screens.chart import ChartScreen
 from videopoker.tui.screens.dialog import Confirm
@@ -509,15 +510,21 @@ def run_machine(paytable: str | None = None, seed: int | None = None, hands: int
     """Play until the player quits; the exit status for the command line.
 
     The wallet is opened (and locked) before the screen starts, so a busy wallet, a bad paytable
-    or an unreadable folder is one line on the terminal; only a damaged wallet needs the screen,
-    to ask the player.  A seed means practice: a reproducible shuffle never plays for real credits.
+    or an unreadable folder is one line on the terminal (in a browser tab, that line on the
+    screen); only a damaged wallet needs the screen, to ask the player.  A seed means practice: a
+    reproducible shuffle never plays for real credits.
     """
     session = None
     if seed is not None:
         session = Session.for_practice(random.Random(seed), paytable, hands)
     else:
-        with contextlib.suppress(DamagedWallet):  # the screen asks what to do
-            session = Session.open(home or home_dir(), secrets.SystemRandom(), paytable, hands)
+        try:
+            with contextlib.suppress(DamagedWallet):  # the screen asks what to do
+                session = Session.open(home or home_dir(), secrets.SystemRandom(), paytable, hands)
+        except VideoPokerError as refused:
+            if not served():  # a terminal: one line, from the command line's error boundary
+                raise
+            return run_notice(str(refused))  # a browser tab has no terminal to print on
     app = VideoPokerApp(home, paytable, seed, practice=seed is not None, session=session, hands=hands)
     app.run()
     return app.return_code or 0

@@ -1,0 +1,164 @@
+"""`videopoker serve`: the machine in a web browser, played in a real (headless) Chromium.
+
+The browser test needs Debian's Chromium (`apt-get install chromium`) and the playwright package
+(in the test extras); without a browser it is skipped, saying so.  Its screenshots are kept in
+tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Static
+
+from videopoker.cli import main
+from videopoker.cli.serve import is_local
+from videopoker.tui.notice_app import NoticeApp
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+#: How this machine's Chromium runs headless as root without reaching for the network.
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def test_only_loopback_is_local() -> None:
+    assert is_local("127.0.0.1") and is_local("localhost") and is_local("::1")
+    assert not is_local("0.0.0.0") and not is_local("192.168.1.20") and not is_local("example.org")
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["serve", "--port", "0"], "a port is a whole number 1..65535"),
+    (["serve", "--port", "99999"], "a port is a whole number 1..65535"),
+    (["serve", "--host", "a b"], "a host is a name or an address"),
+])
+def test_a_bad_address_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    error = capsys.readouterr().err
+    assert words in error and "Traceback" not in error
+
+
+def test_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 1
+    error = capsys.readouterr().err.strip()
+    assert error.startswith(f"videopoker: cannot serve on 127.0.0.1 port {port}:") and "--port" in error
+    assert len(error.splitlines()) == 1
+
+
+def test_a_host_others_can_reach_is_said_plainly(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from textual_serve.server import Server
+
+    served: list[Any] = []
+    monkeypatch.setattr(Server, "serve", lambda self, debug=False: served.append((self.host, self.port, self.command)))
+    assert main(["serve", "--host", "0.0.0.0", "--port", str(free_port())]) == 0
+    out = capsys.readouterr().out
+    assert "Anyone who can reach 0.0.0.0" in out and "can play this wallet" in out
+    assert served and served[0][0] == "0.0.0.0" and served[0][2].endswith("-m videopoker play")
+
+
+async def test_a_refusal_in_a_tab_is_the_terminal_line() -> None:
+    app = NoticeApp("another videopoker (pid 7) is playing on /w/wallet.json; quit that one first")
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = str(app.query_one("#notice", Static).render())
+        assert "another videopoker (pid 7) is playing" in text and "Close this tab" in text
+        await pilot.press("q")
+    assert app.return_code == 0 or app.return_code is None
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def wallet(home: Path) -> dict[str, Any]:
+    content: dict[str, Any] = json.loads((home / "wallet.json").read_text())["content"]
+    return content
+
+
+def eventually(done: Any, seconds: float = 60.0) -> None:
+    """Wait for what the browser's process wrote (the wallet), never a fixed time."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the served machine did not get there in time"
+        time.sleep(0.1)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium to drive: apt-get install chromium (see README)")
+def test_a_browser_plays_a_hand_and_a_second_tab_is_refused(isolated_home: Path) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is in the test extras")
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "videopoker", "serve", "--port", str(port)],
+                              env={**os.environ, "VIDEOPOKER_HOME": str(isolated_home)},
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        eventually(lambda: _listening(port))
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            page = browser.new_page(viewport={"width": 1100, "height": 720})
+            page.goto(f"http://127.0.0.1:{port}/")
+            press_until(page, "m", lambda: dealt(isolated_home))  # bet max: the machine deals at once
+            assert wallet(isolated_home)["credits"] == 995
+            for key in ("1", "2"):
+                page.keyboard.press(key)
+            eventually(lambda: wallet(isolated_home)["round"]["held"][:2] == [True, True])
+            page.keyboard.press("Space")  # draw
+            eventually(lambda: wallet(isolated_home)["history"]["games"] == 1)
+            played = wallet(isolated_home)
+            assert played["credits"] == 995 + played["last"]["hands"][0]["win"]
+            page.screenshot(path=str(ARTIFACTS / "serve-played.png"))
+
+            second = browser.new_page(viewport={"width": 1100, "height": 720})
+            second.goto(f"http://127.0.0.1:{port}/")  # refused in the tab, by its own process
+            second.wait_for_function("document.body.classList.contains('-first-byte')")  # it has drawn
+            second.screenshot(path=str(ARTIFACTS / "serve-second-tab.png"))
+            assert wallet(isolated_home) == played
+            second.close()
+
+            page.close()  # the tab's process ends and lets the wallet go; a new tab plays it
+            again = browser.new_page(viewport={"width": 1100, "height": 720})
+            again.goto(f"http://127.0.0.1:{port}/")
+            press_until(again, "m", lambda: dealt(isolated_home))  # once the old process let the wallet go
+            assert wallet(isolated_home)["credits"] == played["credits"] - 5  # the balance where it was
+            again.screenshot(path=str(ARTIFACTS / "serve-reopened.png"))
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(30)
+
+
+def dealt(home: Path) -> bool:
+    return (home / "wallet.json").exists() and wallet(home)["round"] is not None
+
+
+def press_until(page: Any, key: str, done: Any, seconds: float = 60.0) -> None:
+    """Press ``key`` in the tab until ``done()``: the tab's machine starts in its own process and
+    takes keys only once its screen is up (a key before that is dropped, as on a real terminal)."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the served machine did not take the key in time"
+        page.mouse.click(550, 360)
+        page.keyboard.press(key)
+        page.wait_for_timeout(500)
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
