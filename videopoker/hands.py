@@ -108,12 +108,10 @@ def _shape_test(spec: HandSpec) -> Test:
 def made_test(spec: HandSpec) -> Test:
     """Whether made hands are ``spec`` (any entry but ``wild cards``)."""
     shape = _shape_test(spec)
-    if spec.natural:
-        return lambda hands: shape(hands) & (hands.wilds == 0)
-    if spec.count is not None:
-        count = spec.count
-        return lambda hands: shape(hands) & (hands.wilds == count)
-    return shape
+    wilds = 0 if spec.natural else spec.count  # natural is a count of no wild cards
+    if wilds is None:
+        return shape
+    return lambda hands: shape(hands) & (hands.wilds == wilds)
 
 
 def wild_cards_test(spec: HandSpec, naturals: npt.NDArray[np.int64], wilds: int,

@@ -218,41 +218,41 @@ def _wild_count(reader: _Reader, key: str, node: Mapping[str, Any], ranks: froze
         return None  # the deck is unknown: its own problem is reported
     wild_ranks, wild_cards = wild
     deck_wild_ranks = wild_ranks | {card // 4 + 2 for card in wild_cards}
-    deck_wilds = 4 * len(wild_ranks) + len(wild_cards)
     if ranks is not None and ranks != deck_wild_ranks:
         named = ", ".join(sorted({str(r) if r <= 10 else RANK_SYMBOLS[r - 2] for r in deck_wild_ranks}))
         reader.add(value_position(node, "ranks"), f"{key}: ranks on wild cards counts the wild cards that are not "
                    f"jokers; name all of this game's wild ranks ({named or 'none'})", key)
         return None
-    most = min(HAND, deck_wilds if ranks is not None else deck_wilds + jokers)
-    count = node.get("count")
-    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= HAND:
-        reader.add(value_position(node, "count"), f"{key}: count must be a whole number 1..5, got "
-                   f"{describe(count)}", key)
-        return None
-    if count > most:
-        which = "wild cards that are not jokers" if ranks is not None else "wild cards"
-        reader.add(value_position(node, "count"), f"{key}: count {count} is more {which} than this deck can deal "
-                   f"in one hand ({most}); add wild cards or lower the count", key)
-        return None
-    return count
+    if ranks is not None:  # only the wild cards that are not jokers are counted
+        return _count_within(reader, key, node, 1, "count", _deck_wilds(wild, 0), "wild cards that are not jokers")
+    return _count_within(reader, key, node, 1, "count", _deck_wilds(wild, jokers), "wild cards")
 
 
 def _made_count(reader: _Reader, key: str, node: Mapping[str, Any],
                 wild: tuple[frozenset[int], frozenset[int]] | None, jokers: int | None) -> int | None:
     """The ``count`` of a made hand: how many of its cards are wild, 0 (natural) up to what the deck
     can deal in one hand."""
-    count = node.get("count")
-    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= HAND:
-        reader.add(value_position(node, "count"), f"{key}: count (wild cards in the hand) must be a whole number "
-                   f"0..5, got {describe(count)}", key)
-        return None
-    if wild is None or jokers is None:
-        return count  # the deck is unknown: its own problem is reported
+    most = None if wild is None or jokers is None else _deck_wilds(wild, jokers)  # unknown: its own problem
+    return _count_within(reader, key, node, 0, "count (wild cards in the hand)", most, "wild cards")
+
+
+def _deck_wilds(wild: tuple[frozenset[int], frozenset[int]], jokers: int) -> int:
+    """The most wild cards one hand can hold: the wild ranks' cards, the single wild cards, ``jokers``."""
     wild_ranks, wild_cards = wild
-    most = min(HAND, 4 * len(wild_ranks) + len(wild_cards) + jokers)
-    if count > most:
-        reader.add(value_position(node, "count"), f"{key}: count {count} is more wild cards than this deck can deal "
+    return min(HAND, 4 * len(wild_ranks) + len(wild_cards) + jokers)
+
+
+def _count_within(reader: _Reader, key: str, node: Mapping[str, Any], least: int, named: str, most: int | None,
+                  which: str) -> int | None:
+    """``count``: a whole number ``least``..5, and no more ``which`` than the deck deals in a hand
+    (``most``; None when the deck is unknown)."""
+    count = node.get("count")
+    if not isinstance(count, int) or isinstance(count, bool) or not least <= count <= HAND:
+        reader.add(value_position(node, "count"), f"{key}: {named} must be a whole number {least}..5, got "
+                   f"{describe(count)}", key)
+        return None
+    if most is not None and count > most:
+        reader.add(value_position(node, "count"), f"{key}: count {count} is more {which} than this deck can deal "
                    f"in one hand ({most}); add wild cards or lower the count", key)
         return None
     return count
