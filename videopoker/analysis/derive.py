@@ -29,7 +29,6 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
 from pathlib import Path
 
 import numpy as np
@@ -473,7 +472,7 @@ def departures(played: ChartReturn, most: int = 10) -> list[Departure]:
     kind_of = kind_of.ravel()
     totals = np.bincount(kind_of, weights=weighted[losing])
     counts = np.bincount(kind_of, weights=tables.class_weights[losing].astype(np.float64))
-    common = lcm(*tables.draw_counts.tolist())
+    common = tables.common_draws
     found = []
     for kind in np.argsort(-totals, kind="stable")[:most]:
         members = losing[kind_of == kind]

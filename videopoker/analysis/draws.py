@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from math import comb
+from math import comb, lcm
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +59,18 @@ class DrawTables:
         """Per hold mask, how many equally likely draws it has: C(deck - 5, 5 - held)."""
         unseen = self.game.deck_size - HAND
         return np.array([comb(unseen, HAND - int(n)) for n in HELD_COUNT], dtype=np.int64)
+
+    @property
+    def common_draws(self) -> int:
+        """The lcm of the holds' draw counts: the common denominator every hold's value is put on,
+        so that holds drawing different numbers of cards compare exactly."""
+        return lcm(*self.draw_counts.tolist())
+
+    @property
+    def draw_scale(self) -> npt.NDArray[np.int64]:
+        """Per hold mask, :attr:`common_draws` over its own draw count."""
+        scale: npt.NDArray[np.int64] = self.common_draws // self.draw_counts
+        return scale
 
     @property
     def subset_floats(self) -> list[npt.NDArray[np.float64]]:

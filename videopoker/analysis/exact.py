@@ -148,15 +148,8 @@ def common_values(tables: DrawTables, paid: PaidDraws, ranks: npt.NDArray[np.int
     ranks ``ranks`` and categories ``dealt``, ``paid`` as :meth:`DrawTables.paid` weighs them:
     holds that draw different numbers of cards compare exactly, and equal EVs are equal numbers."""
     values = paid.hold_values(ranks, dealt)
-    values *= _draw_scale(tables)[:, None]  # exact: all below 2**53
+    values *= tables.draw_scale.astype(np.float64)[:, None]  # exact: all below 2**53
     return values
-
-
-def _draw_scale(tables: DrawTables) -> npt.NDArray[np.float64]:
-    """Per hold, the lcm of the draw counts over its own draw count."""
-    draws = tables.draw_counts
-    scale: npt.NDArray[np.float64] = (lcm(*draws.tolist()) // draws).astype(np.float64)
-    return scale
 
 
 def class_values(paytable: Paytable, coins: int) -> npt.NDArray[np.float64]:
@@ -241,8 +234,7 @@ class HoldTally:
         self.per_subset = [np.zeros(len(counts), dtype=np.float64) for counts in tables.subset_counts[:HAND]]
         self.dealt = np.zeros(len(tables.game.categories), dtype=np.float64)
         self.second = 0.0
-        self.common = lcm(*tables.draw_counts.tolist())
-        self.scale = self.common // tables.draw_counts
+        self.common, self.scale = tables.common_draws, tables.draw_scale
 
     def add(self, chunk: ClassChunk, values: npt.NDArray[np.float64], holds: npt.NDArray[np.int64]) -> None:
         """Play ``holds`` on the classes of ``chunk``, whose :func:`common_values` are ``values``."""
