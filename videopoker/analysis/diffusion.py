@@ -52,28 +52,28 @@ class Diffusion:
         """Berry–Esseen: how far the law of the total win of ``hands`` hands can be from normal."""
         return float(min(1.0, BERRY_ESSEEN * self.third / (self.variance**1.5 * math.sqrt(hands))))
 
+    def _frame(self, distance: float, hands: int) -> tuple[float, float, float]:
+        """The session's spread s = σ√T, drift μT, and the log of the mirror's factor −2μd/σ²."""
+        return math.sqrt(self.variance * hands), self.mean * hands, -2 * self.mean * distance / self.variance
+
     def ruin(self, distance: float, hands: int) -> float:
         """The chance a motion started ``distance`` above ruin reaches it within ``hands`` hands."""
-        spread = math.sqrt(self.variance * hands)
-        drift = self.mean * hands
-        mirror = -2 * self.mean * distance / self.variance
+        spread, drift, mirror = self._frame(distance, hands)
         return min(1.0, _phi((-distance - drift) / spread) + _scaled_phi(mirror, (-distance + drift) / spread))
 
     def survivors(self, distance: float, hands: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
         """Credits above the point of ruin at the end (a grid ``y``), and the chance of being alive
         and ending at most that far above it: the survivors' cumulative law, rising to 1 − ruin
         (what lies below the grid's first point is counted at it)."""
-        spread = math.sqrt(self.variance * hands)
-        drift = self.mean * hands
-        mirror = -2 * self.mean * distance / self.variance
+        spread, drift, mirror = self._frame(distance, hands)
         centre = distance + drift  # the grid covers where the survivors can end: ±10 spreads
         y = np.linspace(max(centre - 10 * spread, 0.0), max(centre + 10 * spread, 1.0), GRID)
         phi = np.vectorize(_phi)
         scaled = np.vectorize(lambda z: _scaled_phi(mirror, z))
-        # the mirrored term as a difference of upper tails, e^mirror · (Φ(−b₀) − Φ(−b)): where the
-        # factor is huge, Φ(b₀) and Φ(b) are both 1 to the last bit, and their tails are not
-        below = (phi((y - distance - drift) / spread) - _phi((-distance - drift) / spread)
-                 - (_scaled_phi(mirror, (drift - distance) / spread) - scaled((drift - distance - y) / spread)))
+        # Φ(a(y)) + e^mirror · Φ(−b(y)) − ruin: the mirrored term as an upper tail, which stays
+        # exact where the factor is huge and Φ(b) is 1 to the last bit
+        ruin = self.ruin(distance, hands)
+        below = phi((y - distance - drift) / spread) + scaled((drift - distance - y) / spread) - ruin
         return y, np.maximum.accumulate(np.clip(below, 0.0, 1.0))
 
 

@@ -13,6 +13,7 @@ from videopoker.cli.commands import coins_text, progress_bar
 from videopoker.cli.output import Column, Grid, say, say_item, show
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, resolve_paytable
+from videopoker.usertext import counted
 
 if TYPE_CHECKING:  # numpy loads only when a chart is solved
     from videopoker.analysis.chart import Chart
@@ -76,8 +77,7 @@ def _heading(result: ChartReturn) -> list[str]:
 
 def _summary(result: ChartReturn) -> list[str]:
     """What the chart returns, in two lines that fit 80 columns."""
-    holding = result.chart.holding_lines
-    return [f"{holding} line{'' if holding == 1 else 's'}, then discard everything: "
+    return [f"{counted(result.chart.holding_lines, 'line')}, then discard everything: "
             f"return {float(result.rtp) * 100:.4f}% played literally;",
             f"perfect play {float(result.optimal.rtp) * 100:.4f}%; cost {float(result.cost) * 100:.4f}%"]
 

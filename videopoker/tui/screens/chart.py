@@ -59,8 +59,7 @@ class ChartScreen(ModalScreen[None]):
             return
         texts = chart.texts()
         line = chart_line_of(chart, self.paytable, self.dealt) if self.dealt else None
-        holding = chart.holding_lines
-        summary = (f"{holding} line{'' if holding == 1 else 's'}, then discard everything; best first: the first "
+        summary = (f"{counted(chart.holding_lines, 'line')}, then discard everything; best first: the first "
                    "that fits the dealt hand says what to hold. "
                    f"Played literally it returns {float(played.rtp) * 100:.4f}%; perfect play "
                    f"{float(played.optimal.rtp) * 100:.4f}% (cost {float(played.cost) * 100:.4f}%).")
