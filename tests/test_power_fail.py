@@ -1,4 +1,5 @@
-"""Power-fail recovery: kill -9 a playing process at random moments, restart, compare.
+"""Power-fail recovery: kill -9 a playing process at random moments, restart, compare; and the
+ledger after it all holds every settled round once, its books the wallet's.
 
 The driver's play is a pure function of the saved state, so replaying it in memory lists, in
 order, every state the player can see.  The driver prints each state once it is saved (and so
@@ -22,6 +23,8 @@ from typing import Any
 import pytest
 from power_fail_driver import seen, step
 
+from videopoker.ledger.report import history
+from videopoker.ledger.store import Ledger
 from videopoker.session import Session
 
 DRIVER = Path(__file__).parent / "power_fail_driver.py"
@@ -91,4 +94,13 @@ def test_kill_dash_nine_at_random_moments_loses_nothing_the_player_saw(tmp_path:
         staked = bet * played if phase == "dealt" else 0
         assert credits == 1000 + 1000 * refills - total_bet + total_won - staked
     assert any(after[6] == "dealt" and any(after[8]) for _, after in pairs), "some kills should land on holds"
+    # The ledger after all those kills: every settled round once, and its books the wallet's.
+    with Session.open(home) as session:
+        played = session.history.games
+    report = history(home)
+    assert report.total.rounds == played and report.balance is not None and report.balance.balanced
+    ledger = Ledger.open(home, create=False)
+    assert ledger is not None
+    assert ledger.query("SELECT min(number), max(number), count(DISTINCT number) FROM rounds") == [(1, played, played)]
+    ledger.close()
     assert any(after[6] == "dealt" and after[9] == hands for _, after in pairs), f"and mid {hands}-hand rounds"

@@ -65,11 +65,14 @@ def cards_in(value: object) -> set[str]:
 
 
 def test_no_file_holds_the_coming_draw(isolated_home: Path) -> None:
-    """Before the draw the home holds the five dealt cards and nothing else of the deck."""
+    """Before the draw the home holds the five dealt cards and nothing else of the deck (the
+    ledger holds settled rounds only, and none is settled yet)."""
     with Session.open(isolated_home, random.Random(1)) as session:
         dealt = session.bet_max().hand
         session.toggle_hold(0)
-        assert sorted(p.name for p in isolated_home.iterdir()) == ["wallet.json", "wallet.lock"]
+        assert {p.name for p in isolated_home.iterdir()} <= {"wallet.json", "wallet.lock", "ledger.sqlite",
+                                                             "ledger.sqlite-wal", "ledger.sqlite-shm"}
+        assert session.ledger is not None and session.ledger.query("SELECT count(*) FROM hands") == [(0,)]
         saved = json.loads((isolated_home / "wallet.json").read_text())
         assert cards_in(saved) == {str(card) for card in dealt}
 

@@ -6,12 +6,19 @@ shown, every hold, the settle before the win is shown.  The replacement cards ar
 draw, never before, so the file cannot tell anyone what is coming.  If a save fails, the
 transition is undone and an error says so; the machine and the file never disagree.
 
+Every settled round also goes on record in the ledger (:mod:`videopoker.ledger.store`): first
+into the wallet's list of rounds not yet on record, in the same save as the settle, then into the
+ledger; a round the ledger could not take (the program killed between, a full disk) is written at
+the next draw or start.  The ledger never holds up play: a failure to write it is told, not raised.
+
 A practice session (a seeded shuffle, for teaching and tests) has no wallet: it starts at
-1,000 credits, saves nothing and never touches the player's credits.
+1,000 credits, saves nothing, records nothing and never touches the player's credits.
 """
 
 from __future__ import annotations
 
+import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
@@ -19,36 +26,40 @@ from types import TracebackType
 from videopoker.cards import RandomLike
 from videopoker.errors import GameError, PaytableError, VideoPokerError
 from videopoker.game import Machine, MachineState, Phase, check_hands
-from videopoker.paytable import DEFAULT_PAYTABLE, Paytable, is_shipped, resolve_paytable
-from videopoker.training import Decision, Training, judge
+from videopoker.ledger.store import Ledger
+from videopoker.paytable import DEFAULT_PAYTABLE, Paytable, resolve_paytable
+from videopoker.settled import Grade, Settled, paytable_reference
+from videopoker.training import Decision, Training, judge, ready
 from videopoker.wallet import FORMAT, Wallet
-from videopoker.wallet_content import RECALL_SIZE, History, Saved, decode, encode
+from videopoker.wallet_content import (
+    MAX_UNRECORDED,
+    RECALL_SIZE,
+    REFILL_CREDITS,
+    STARTING_CREDITS,
+    History,
+    Saved,
+    decode,
+    encode,
+)
 
 __all__ = ["RECALL_SIZE", "REFILL_CREDITS", "STARTING_CREDITS", "History", "Session", "paytable_reference"]
-
-STARTING_CREDITS = 1000
-REFILL_CREDITS = 1000
-
-
-def paytable_reference(paytable: Paytable) -> str:
-    """How the wallet names a paytable: a shipped one by stem, any other by absolute path."""
-    if paytable.source is None:
-        return paytable.name
-    if is_shipped(paytable.source):
-        return paytable.source.stem
-    return str(paytable.source.resolve())
 
 
 class Session:
     """The machine and its wallet; the screen calls these methods and renders what they return."""
 
     def __init__(self, machine: Machine, wallet: Wallet | None, history: History,
-                 training: Training | None = None) -> None:
+                 training: Training | None = None, wallet_id: str | None = None,
+                 unrecorded: tuple[Settled, ...] = ()) -> None:
         self.machine = machine
         self.wallet = wallet
         self.history = history
         self.training = training or Training()
+        self.wallet_id = wallet_id or str(uuid.uuid4())
+        self.unrecorded = unrecorded  # settled rounds the ledger may not have yet, oldest first
+        self.ledger: Ledger | None = None
         self.notice: str | None = None  # something the player should be told on opening
+        self.ledger_problem: str | None = None  # why the last round could not go on record, if it could not
         self.migrated_from: int | None = None  # the older wallet format this was read from
 
     @property
@@ -91,6 +102,7 @@ class Session:
                 session.machine.hands = hands  # a round in play keeps its own
             if version < FORMAT or requested is not None or hands is not None:
                 session._save()  # the migration, or what was asked for, holds from now on
+            session._open_ledger(home)
         except BaseException:
             wallet.release()
             raise
@@ -122,6 +134,7 @@ class Session:
         machine = Machine(requested or resolve_paytable(DEFAULT_PAYTABLE), STARTING_CREDITS, rng, hands=hands or 1)
         session = cls(machine, wallet, History())
         session._save()
+        session._open_ledger(wallet.home)
         return session
 
     @classmethod
@@ -151,12 +164,27 @@ class Session:
         if lost is not None:
             notices.insert(0, f"the paytable {lost} cannot be read now (`videopoker paytable validate` says why)"
                            + ("" if saved.round else f"; playing {paytable.name} instead"))
-        session = cls(machine, wallet, saved.history, saved.training)
+        session = cls(machine, wallet, saved.history, saved.training, saved.wallet, saved.unrecorded)
         session.notice = "; ".join(notices) or None
         return session
 
+    def _open_ledger(self, home: Path) -> None:
+        """Open the ledger, put this wallet on record from now if it is new there, and write what
+        the wallet holds that the ledger may lack.  A damaged or busy ledger raises (the game asks
+        or says so before play); a wallet row already there is left as it is."""
+        self.ledger = Ledger.open(home)
+        assert self.ledger is not None
+        in_play = self.machine.round.stake if self.machine.round is not None else 0
+        self.ledger.begin_wallet(self.wallet_id, self.history.games, self.machine.credits + in_play,
+                                 self.history.refills)
+        self._record()
+        if self.ledger_problem:
+            self.notice = "; ".join(filter(None, [self.notice, self.ledger_problem]))
+
     def close(self) -> None:
         """Let another game have the wallet (also done by the OS when the process ends)."""
+        if self.ledger is not None:
+            self.ledger.close()
         if self.wallet is not None:
             self.wallet.release()
 
@@ -201,15 +229,44 @@ class Session:
                                                                                              current.held)):
             raise GameError("the judged hold is not the hold on the dealt hand; judge it again")
 
+        grade = self._grade(decision) if self.wallet is not None else None
+
         def draw_and_record() -> MachineState:
-            state = self.machine.draw()
-            assert state.last is not None
+            state = self.machine.draw()  # refused before the deal
+            assert state.last is not None and current is not None
             self.history.record(state.last)
             if decision is not None:
                 self.training.record(decision, state.last.win)
+            if self.wallet is not None:
+                settled = Settled(self.history.games, time.time(), paytable_reference(current.paytable),
+                                  current.paytable, state.last, grade)
+                self.unrecorded = (*self.unrecorded, settled)[-MAX_UNRECORDED:]
             return state
 
-        return self._commit(draw_and_record)
+        state = self._commit(draw_and_record)
+        self._record()
+        return state
+
+    def _grade(self, decision: Decision | None) -> Grade | None:
+        """The hold's grade for the record: the trainer's judgement, else one made now if the hint
+        engine is ready (a millisecond), else none (the ledger grades it when it is next read)."""
+        current = self.machine.round
+        if decision is None and current is not None and ready(current.paytable):
+            decision = self.judge()
+        if decision is None or decision.variance is None:
+            return None
+        return Grade(decision.ev, decision.best_ev, decision.variance)
+
+    def _record(self) -> None:
+        """Put the rounds the wallet holds for the ledger on record; on failure keep them and say why."""
+        if self.ledger is None or not self.unrecorded:
+            return
+        try:
+            self.ledger.record(self.wallet_id, self.unrecorded)
+        except VideoPokerError as error:
+            self.ledger_problem = f"{error} (the rounds wait in the wallet and go on record later)"
+            return
+        self.unrecorded, self.ledger_problem = (), None
 
     def set_trainer(self, on: bool) -> MachineState:
         """Trainer mode on or off (kept in the wallet, like the bet)."""
@@ -251,13 +308,13 @@ class Session:
         """Apply ``change`` and save it; if the save fails, put the previous values back."""
         machine = self.machine
         before = (machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last)
-        history, training = self.history.copy(), self.training.copy()
+        history, training, unrecorded = self.history.copy(), self.training.copy(), self.unrecorded
         state = change()
         try:
             self._save()
         except VideoPokerError:
             machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last = before
-            self.history, self.training = history, training
+            self.history, self.training, self.unrecorded = history, training, unrecorded
             raise
         return state
 
@@ -265,5 +322,6 @@ class Session:
         if self.wallet is None:
             return
         machine = self.machine
-        self.wallet.save(encode(machine.credits, machine.bet, machine.hands, paytable_reference(machine.paytable),
-                                machine.round, machine.last, self.history, self.training))
+        self.wallet.save(encode(self.wallet_id, machine.credits, machine.bet, machine.hands,
+                                paytable_reference(machine.paytable), machine.round, machine.last, self.history,
+                                self.training, self.unrecorded))

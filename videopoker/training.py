@@ -41,6 +41,9 @@ class Decision:
     best: tuple[bool, ...]
     ev: Fraction
     best_ev: Fraction
+    #: Of one hand's pay per coin at the hold made (the ledger's luck figures need it); None for a
+    #: kept mistake of a wallet older than the ledger, which never needs it.
+    variance: Fraction | None = None
 
     @property
     def cost(self) -> Fraction:
@@ -80,8 +83,10 @@ def judge(paytable: Paytable, coins: int, hands: int, dealt: Sequence[Card], hel
 
     choices = best_holds(paytable, dealt, coins)
     yours = next(choice for choice in choices if choice.held == tuple(held))
+    squares = sum(count * paytable.pay(category, coins) ** 2 for category, count in yours.outcomes.items())
+    variance = Fraction(squares, yours.draws * coins**2) - yours.ev**2
     return Decision(paytable.name, coins, hands, tuple(dealt), tuple(held), choices[0].held, yours.ev,
-                    choices[0].ev)
+                    choices[0].ev, variance)
 
 
 def advice(paytable: Paytable, coins: int, dealt: Sequence[Card], count: int = 3) -> list[HoldChoice]:
@@ -201,4 +206,5 @@ def decision_to_json(decision: Decision) -> dict[str, Any]:
     return {"paytable": decision.paytable, "coins": decision.coins, "hands": decision.hands,
             "dealt": [str(card) for card in decision.dealt], "held": list(decision.held),
             "best": list(decision.best), "ev": fraction_text(decision.ev),
-            "best_ev": fraction_text(decision.best_ev)}
+            "best_ev": fraction_text(decision.best_ev),
+            **({} if decision.variance is None else {"variance": fraction_text(decision.variance)})}

@@ -26,7 +26,7 @@ import os
 import shutil
 import stat
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +37,7 @@ WALLET_NAME = "wallet.json"
 LOCK_NAME = "wallet.lock"
 #: The format this program writes.  Every earlier one is read and migrated (see
 #: :mod:`videopoker.wallet_content`); a later one is refused untouched.
-FORMAT = 4
+FORMAT = 5
 #: A wallet is a few kilobytes; anything far larger is not one, and is not read into memory.
 MAX_WALLET_BYTES = 1 << 20
 #: JSON nested deeper than this is not a wallet (and could exhaust the parser's recursion).
@@ -137,34 +137,43 @@ class Wallet:
         touched) if the file is not one this program may read: a link, a special file, a newer format.
         """
         self._remove_leftovers()
-        raw = self._read()
+        return self._parse(self.damaged)
+
+    def peek(self) -> tuple[int, dict[str, Any]] | None:
+        """The saved (format, content) as :meth:`load` reads it, for a reader beside a running game
+        (``videopoker history``): it takes no lock and changes nothing, not even a leftover temp
+        file of a save in progress; a wallet it cannot trust is a plain :class:`StateError`."""
+        return self._parse(lambda problem: StateError(f"{self.path} {problem}"))
+
+    def _parse(self, damaged: Callable[[str], StateError]) -> tuple[int, dict[str, Any]] | None:
+        raw = self._read(damaged)
         if raw is None:
             return None
         if _nesting_depth(raw) > MAX_DEPTH:
-            raise self.damaged(f"nests deeper than {MAX_DEPTH}; it is not a wallet")
+            raise damaged(f"nests deeper than {MAX_DEPTH}; it is not a wallet")
         try:
             document = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
         except UnicodeDecodeError:
-            raise self.damaged("is not text") from None
+            raise damaged("is not text") from None
         except json.JSONDecodeError as error:
-            raise self.damaged(f"is not valid JSON (line {error.lineno}, column {error.colno}: "
+            raise damaged(f"is not valid JSON (line {error.lineno}, column {error.colno}: "
                                f"{error.msg})") from None
         except (ValueError, RecursionError) as error:  # Infinity, NaN, a number of 5,000 digits
-            raise self.damaged(f"holds a value no wallet has ({str(error)[:80]})") from None
+            raise damaged(f"holds a value no wallet has ({str(error)[:80]})") from None
         if not isinstance(document, dict) or not isinstance(document.get("content"), dict):
-            raise self.damaged("does not hold a wallet")
+            raise damaged("does not hold a wallet")
         version = document.get("format")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise self.damaged(f"has format {str(version)[:20]!r}, which no videopoker wrote")
+            raise damaged(f"has format {str(version)[:20]!r}, which no videopoker wrote")
         if version > FORMAT:
             raise StateError(f"{self.path} was written by a newer videopoker (format {version}; this one "
                              f"reads 1..{FORMAT}); upgrade videopoker to play on it. The file is left as it is.")
         content: dict[str, Any] = document["content"]
         if document.get("checksum") != checksum(content):
-            raise self.damaged("was changed outside the game (its checksum does not match)")
+            raise damaged("was changed outside the game (its checksum does not match)")
         return version, content
 
-    def _read(self) -> bytes | None:
+    def _read(self, damaged: Callable[[str], StateError]) -> bytes | None:
         try:
             status = os.lstat(self.path)
         except FileNotFoundError:
@@ -185,7 +194,7 @@ class Wallet:
                 raise StateError(f"{self.path} is not a regular file; move it away to start a new wallet")
             raw = file.read(MAX_WALLET_BYTES + 1)
         if len(raw) > MAX_WALLET_BYTES:
-            raise self.damaged(f"is larger than {MAX_WALLET_BYTES:,} bytes; a wallet is a few kilobytes")
+            raise damaged(f"is larger than {MAX_WALLET_BYTES:,} bytes; a wallet is a few kilobytes")
         return raw
 
     def _remove_leftovers(self) -> None:

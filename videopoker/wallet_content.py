@@ -7,17 +7,22 @@ that the game cannot hold.  Format 1 kept the rest of the shuffled deck and no p
 migrated on reading: the coming draw is dropped (it is chosen at DRAW now), and the dealt hand
 takes the pays of its table as the file stands, or is voided with its bet returned if the table
 is gone.  Format 2 played one hand a round: it reads as rounds of one hand.  Format 3 had no
-trainer: it reads with the trainer off and no grades yet.
+trainer: it reads with the trainer off and no grades yet.  Format 4 had no ledger: it reads as a
+wallet given its id now, with nothing waiting to go on record.
 
-Format 4 content (format 3 without ``training``)::
+Format 5 content (format 4 without ``wallet`` and ``unrecorded``; 3 also without ``training``)::
 
-    {"credits", "bet": coins per hand, "hands": hands per round,
+    {"wallet": its id, a uuid, "credits", "bet": coins per hand, "hands": hands per round,
      "paytable": reference of the table the next deal uses,
      "round": null | {"paytable": {"name", "game", "max_coins", "pays": {key: [totals]}},
                       "bet", "hands", "dealt": [5 cards], "held": [5 flags]},
      "last": null | outcome, "history": {"games", "total_bet", "total_won", "refills", "recall"},
      "training": {"trainer", "decisions", "right", "hands", "staked", "won", "worth", "best_worth",
-                  "mistakes": [{"paytable", "coins", "hands", "dealt", "held", "best", "ev", "best_ev"} …]}}
+                  "mistakes": [{"paytable", "coins", "hands", "dealt", "held", "best", "ev", "best_ev"} …]},
+     "unrecorded": [settled rounds not yet known to be in the ledger, oldest first …]}
+
+    settled: {"number", "at": seconds, "reference", "paytable": as in "round", "outcome",
+              "grade": null | {"ev", "best_ev", "variance"}}
 
     worth, best_worth, ev, best_ev: exact fractions written "numerator/denominator"
 
@@ -27,8 +32,10 @@ Format 4 content (format 3 without ``training``)::
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
+import uuid
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -41,14 +48,21 @@ from videopoker.round import HAND_SIZE, PLAY_LINES, Round
 from videopoker.rules.catalog import game_of_data, load_game
 from videopoker.rules.checking import KEY_FORM, MAX_KEY_LENGTH
 from videopoker.rules.definition import NOTHING, PayCategory
-from videopoker.training import KEPT_MISTAKES, Decision, Training
+from videopoker.settled import Grade, Settled
+from videopoker.training import KEPT_MISTAKES, Decision, Training, fraction_text
 from videopoker.usertext import first_control
+from videopoker.wallet import FORMAT
 
+STARTING_CREDITS = 1000
+REFILL_CREDITS = 1000
 #: No real play comes near this; it keeps every figure an exact integer in a float as well.
 MAX_CREDITS = 10**15
 MAX_RECALL = 100
 RECALL_SIZE = 10
 MAX_TEXT = 1000
+#: Rounds a wallet keeps for a ledger that cannot be written; past this the oldest are given up
+#: (the wallet's own credits and meters are never at stake, only the record of them).
+MAX_UNRECORDED = 100
 
 
 @dataclass
@@ -84,6 +98,8 @@ class Saved:
     history: History
     notice: str | None = None
     training: Training = field(default_factory=Training)
+    wallet: str = field(default_factory=lambda: str(uuid.uuid4()))  # the wallet's id (a new one for an old file)
+    unrecorded: tuple[Settled, ...] = ()
 
 
 # -- writing --------------------------------------------------------------------------------------
@@ -94,16 +110,25 @@ def paytable_to_json(paytable: Paytable) -> dict[str, Any]:
             "pays": {category: list(amounts) for category, amounts in paytable.pays.items()}}
 
 
-def encode(credits: int, bet: int, hands: int, paytable: str, current: Round | None, last: Outcome | None,
-           history: History, training: Training) -> dict[str, Any]:
+def settled_to_json(settled: Settled) -> dict[str, Any]:
+    grade = settled.grade
+    return {"number": settled.number, "at": settled.at, "reference": settled.reference,
+            "paytable": paytable_to_json(settled.paytable), "outcome": settled.outcome.to_json(),
+            "grade": None if grade is None else {"ev": fraction_text(grade.ev), "best_ev": fraction_text(grade.best_ev),
+                                                 "variance": fraction_text(grade.variance)}}
+
+
+def encode(wallet: str, credits: int, bet: int, hands: int, paytable: str, current: Round | None,
+           last: Outcome | None, history: History, training: Training,
+           unrecorded: tuple[Settled, ...]) -> dict[str, Any]:
     played = None if current is None else {
         "paytable": paytable_to_json(current.paytable), "bet": current.bet, "hands": current.hands,
         "dealt": [str(card) for card in current.dealt], "held": list(current.held)}
-    return {"credits": credits, "bet": bet, "hands": hands, "paytable": paytable, "round": played,
+    return {"wallet": wallet, "credits": credits, "bet": bet, "hands": hands, "paytable": paytable, "round": played,
             "last": last.to_json() if last else None,
             "history": {"games": history.games, "total_bet": history.total_bet, "total_won": history.total_won,
                         "refills": history.refills, "recall": [outcome.to_json() for outcome in history.recall]},
-            "training": training.to_json()}
+            "training": training.to_json(), "unrecorded": [settled_to_json(item) for item in unrecorded]}
 
 
 # -- reading, strictly ---------------------------------------------------------------------------
@@ -272,8 +297,9 @@ def _bool(data: Any, key: str, where: str) -> bool:
 def _decision(data: Any, where: str) -> Decision:
     decision = Decision(_text(data, "paytable", where), _whole(data, "coins", where, 1, MAX_COINS_LIMIT),
                         _hands(data, "hands", where), _cards(data, "dealt", where), _flags(data, "held", where),
-                        _flags(data, "best", where), _fraction(data, "ev", where), _fraction(data, "best_ev", where))
-    if not 0 <= decision.ev <= decision.best_ev <= MAX_PAY:
+                        _flags(data, "best", where), _fraction(data, "ev", where), _fraction(data, "best_ev", where),
+                        _fraction(data, "variance", where) if "variance" in data else None)
+    if not 0 <= decision.ev <= decision.best_ev <= MAX_PAY or not 0 <= (decision.variance or 0) <= MAX_PAY**2:
         raise ValueError(f"{where}: a hold's EV is not between 0 and the best EV")
     return decision
 
@@ -291,10 +317,53 @@ def _training(data: Any) -> Training:
     return training
 
 
+def _grade(data: Any, where: str) -> Grade | None:
+    if data is None:
+        return None
+    grade = Grade(_fraction(data, "ev", where), _fraction(data, "best_ev", where),
+                  _fraction(data, "variance", where))
+    if not 0 <= grade.ev <= grade.best_ev <= MAX_PAY or not 0 <= grade.variance <= MAX_PAY**2:
+        raise ValueError(f"{where}: a hold's EV is not between 0 and the best EV, or its variance not a variance")
+    return grade
+
+
+def _settled(data: Any, where: str) -> Settled:
+    at = _field(data, "at", where)
+    if not isinstance(at, float | int) or isinstance(at, bool) or not math.isfinite(at) or not 0 <= at < 1e11:
+        raise ValueError(f"{where}.at is not a time")
+    paytable = paytable_from_json(_field(data, "paytable", where), f"{where}.paytable")
+    outcome = _outcome(_field(data, "outcome", where), f"{where}.outcome", FORMAT)
+    if outcome.bet > paytable.max_coins or any(result.category not in paytable.game.categories
+                                               for result in outcome.results):
+        raise ValueError(f"{where}.outcome was not played on its paytable")
+    return Settled(_whole(data, "number", where, 1, MAX_CREDITS), float(at), _text(data, "reference", where),
+                   paytable, outcome, _grade(_field(data, "grade", where), f"{where}.grade"))
+
+
+def _wallet_id(content: dict[str, Any]) -> str:
+    text = _text(content, "wallet", "wallet")
+    try:
+        return str(uuid.UUID(text))
+    except ValueError:
+        raise ValueError("wallet.wallet is not a wallet's id") from None
+
+
 def decode(version: int, content: dict[str, Any]) -> Saved:
     """The wallet's content, from any format this program has written; :class:`ValueError` if untrue."""
     if version == 1:
         return _decode_format_1(content)
+    saved = _decode(version, content)
+    if version >= 5:
+        saved.wallet = _wallet_id(content)
+        items = _list(content, "unrecorded", "wallet", MAX_UNRECORDED)
+        saved.unrecorded = tuple(_settled(item, f"unrecorded[{n}]") for n, item in enumerate(items))
+        numbers = [settled.number for settled in saved.unrecorded]
+        if numbers != sorted(set(numbers)) or any(number > saved.history.games for number in numbers):
+            raise ValueError("unrecorded rounds are not games of this wallet, in order")
+    return saved
+
+
+def _decode(version: int, content: dict[str, Any]) -> Saved:
     last = _field(content, "last", "wallet")
     return Saved(_whole(content, "credits", "wallet", 0, MAX_CREDITS),
                  _whole(content, "bet", "wallet", 1, MAX_COINS_LIMIT),

@@ -169,6 +169,15 @@ def build_parser(only: str | None = None) -> Parser:
         bankroll.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
         bankroll.add_argument("--json", action="store_true", help="print JSON")
 
+    if only in (None, "history"):
+        record = commands.add_parser("history", help="every hand on record: results against the exact expectation")
+        record.add_argument("--paytable", default=None, metavar="PAYTABLE", help="only the hands of this table")
+        record.add_argument("--since", default=None, metavar="DATE", help="only hands from DATE on (2026-11-24 or "
+                                                                           "2026-11-24T18:30, local time)")
+        record.add_argument("--json", action="store_true", help="print JSON")
+        record.add_argument("--csv", type=Path, default=None, metavar="FILE",
+                            help="also write every hand, one row each, to FILE for a spreadsheet")
+
     if only in (None, "serve"):
         serve = commands.add_parser("serve", help="the machine in a web browser (textual-serve)")
         serve.add_argument("--host", default="127.0.0.1", type=host_name, metavar="HOST",

@@ -27,6 +27,7 @@ from videopoker.cards import Card
 from videopoker.errors import GameError, InsufficientCredit, StateError, VideoPokerError
 from videopoker.game import MachineState, Phase
 from videopoker.home import home_dir
+from videopoker.ledger.store import LEDGER_NAME, DamagedLedger, Ledger
 from videopoker.paytable import Paytable, load_paytable
 from videopoker.session import REFILL_CREDITS, STARTING_CREDITS, Session
 from videopoker.training import Decision, advice, cards_text, ready, warm, why
@@ -38,6 +39,7 @@ from videopoker.tui.screens.chart import ChartScreen
 from videopoker.tui.screens.dialog import Confirm
 from videopoker.tui.screens.grades import GradesScreen
 from videopoker.tui.screens.help import HelpScreen
+from videopoker.tui.screens.ledger import LedgerScreen
 from videopoker.tui.screens.picker import PaytablePicker
 from videopoker.tui.screens.recall import RecallScreen
 from videopoker.tui.widgets.card import CardView
@@ -143,6 +145,7 @@ class VideoPokerApp(App[None]):
         self.folded = False  # the paytable in two columns, the terminal being too short for it
         self._reason_timer: Timer | None = None
         self.hint: tuple[tuple[Card, ...], tuple[bool, ...]] | None = None  # a dealt hand and its best hold
+        self.ledger_told: str | None = None  # the ledger's last problem the player was told of
 
     def compose(self) -> ComposeResult:
         with Vertical(id="machine"):
@@ -194,6 +197,12 @@ class VideoPokerApp(App[None]):
                                      f"{STARTING_CREDITS:,} credits? The damaged file stays where it is "
                                      "until you agree.", "START OVER", "KEEP IT AND QUIT"), self._answer_damaged)
             return
+        except DamagedLedger as error:
+            self.push_screen(Confirm("THE LEDGER CANNOT BE TRUSTED", f"{error}.\n\nBegin a new ledger? The "
+                                     f"damaged one is kept beside it as {LEDGER_NAME}.corrupt-…; your credits "
+                                     "are not touched either way.", "NEW LEDGER", "KEEP IT AND QUIT", yes_key="N"),
+                             self._answer_damaged_ledger)
+            return
         except VideoPokerError as error:
             self.exit(return_code=1, message=f"videopoker: {error}")
             return
@@ -216,6 +225,13 @@ class VideoPokerApp(App[None]):
             tables.setdefault(self.session.machine.round.paytable.game.key, self.session.machine.round.paytable)
         for paytable in tables.values():
             self.run_worker(lambda table=paytable: _warm_until_cancelled(table), thread=True, group="warm")
+
+    def _answer_damaged_ledger(self, new_ledger: bool | None) -> None:
+        if not new_ledger:
+            self.exit(return_code=1, message="videopoker: the ledger was left as it is.")
+            return
+        Ledger.set_aside(self.home)
+        self.open_session()
 
     def _answer_damaged(self, start_over: bool | None) -> None:
         if not start_over:
@@ -332,6 +348,10 @@ class VideoPokerApp(App[None]):
             return
         else:
             self.notice = None
+        problem = self.session.ledger_problem
+        if problem and problem != self.ledger_told:  # said once, not at every draw while it lasts
+            self.notify(problem, title="NOT ON RECORD YET", severity="warning", timeout=15, markup=False)
+        self.ledger_told = problem
         if was_dealt and self.session.state().phase is Phase.IDLE:
             self.settled_at = time.monotonic()
         self.redraw()
@@ -420,6 +440,15 @@ class VideoPokerApp(App[None]):
         if self.session is not None:
             state = self.session.state()
             self.push_screen(GradesScreen(self.session.training, state.paytable, state.bet))
+
+    def action_ledger(self) -> None:
+        if self.session is None:
+            return
+        if self.session.practice:
+            self.bell()
+            self.show_reason("practice hands are not kept: the ledger is for real play")
+            return
+        self.push_screen(LedgerScreen(self.home))
 
     def action_strategy_chart(self) -> None:
         """The table's strategy chart; with a hand dealt, the chart of its round and its line marked."""
@@ -519,7 +548,7 @@ def run_machine(paytable: str | None = None, seed: int | None = None, hands: int
         session = Session.for_practice(random.Random(seed), paytable, hands)
     else:
         try:
-            with contextlib.suppress(DamagedWallet):  # the screen asks what to do
+            with contextlib.suppress(DamagedWallet, DamagedLedger):  # the screen asks what to do
                 session = Session.open(home or home_dir(), secrets.SystemRandom(), paytable, hands)
         except VideoPokerError as refused:
             if not served():  # a terminal: one line, from the command line's error boundary

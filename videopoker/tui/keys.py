@@ -35,6 +35,7 @@ KEYS = (
     Key("h", "hint: the best hold marked, its EV and the next two", ("h",), "hint"),
     Key("t", "trainer: stop a draw that gives up EV (on or off)", ("t",), "trainer"),
     Key("s", "session: your grades, EV lost, costliest mistakes", ("s",), "session_grades"),
+    Key("l", "ledger: every hand on record against the exact expectation, with plots", ("l",), "ledger"),
     Key("c", "strategy chart for this table, the line for this hand marked", ("c",), "strategy_chart"),
     Key("pgup, pgdn", "scroll the hands of a 50- or 100-hand round", ("pageup", "pagedown"), "scroll_hands"),
     Key("?", "help: how to play and every key", ("question_mark",), "help"),

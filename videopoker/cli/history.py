@@ -1,0 +1,80 @@
+"""`videopoker history`: every hand on record, against the exact expectation."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+from datetime import datetime
+
+from videopoker.cli.output import Column, Grid, say, show
+from videopoker.files import write_atomically
+from videopoker.home import home_dir
+from videopoker.ledger.report import Report, Tally, history, parse_since
+from videopoker.usertext import counted
+
+
+def run_history(args: argparse.Namespace) -> int:
+    from videopoker.ledger.export import hand_rows
+
+    since = parse_since(args.since) if args.since is not None else None
+    report = history(home_dir(), args.paytable, since)
+    if args.csv is not None:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        rows = 0
+        for row in hand_rows(home_dir(), args.paytable, since):
+            writer.writerow(row)
+            rows += 1
+        write_atomically(args.csv, buffer.getvalue())
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2))
+        return 0
+    if args.csv is not None:
+        say(f"{counted(rows - 1, 'hand')} written to {args.csv}")
+    _show(report)
+    return 0
+
+
+def percent(value: float) -> str:
+    return f"{value * 100:.2f}%"
+
+
+def _show(report: Report) -> None:
+    total = report.total
+    since = f" since {report.since:%Y-%m-%d %H:%M}" if report.since else ""
+    if not total.hands:
+        say(f"No hands on record{since} yet: every hand played (not practice) is kept here.")
+        return
+    columns = [Column("Table", right=False), Column("Hands"), Column("Coin-in"), Column("Coin-out"),
+               Column("Return"), Column("Expected"), Column("Perfect")]
+    grid = Grid(f"Every hand on record{since}: {counted(total.hands, 'hand')} in {counted(total.rounds, 'round')}",
+                columns, note="Expected: the exact return of the holds you made; Perfect: of the best holds.")
+    for table in report.tables:
+        grid.rows.append([table.paytable.name, *_figures(table.tally)])
+    if len(report.tables) > 1:
+        grid.footer.append(["All tables", *_figures(total)])
+    show(grid)
+    say(f"EV lost to mistakes: {total.ev_lost:,.2f} credits ({percent(total.ev_lost / total.coin_in)} of coin-in).")
+    for line in report.luck_lines():
+        say(line)
+    for table in report.tables:
+        categories = Grid(f"{table.paytable.name}: hands made, against perfect play's count",
+                          [Column("Hand", right=False), Column("Count"), Column("Expected")])
+        categories.rows.extend([count.label, f"{count.count:,}", count.expected_text]
+                               for count in table.categories)
+        show(categories)
+    if report.biggest:
+        wins = Grid("Biggest wins", [Column("When", right=False), Column("Table", right=False),
+                                     Column("Hand", right=False), Column("Win")])
+        wins.rows.extend([f"{datetime.fromtimestamp(win.at):%Y-%m-%d %H:%M}", win.paytable, win.label,
+                          f"{win.win:,}"] for win in report.biggest)
+        show(wins)
+    if report.balance is not None:
+        say(report.balance.text())
+
+
+def _figures(tally: Tally) -> list[str]:
+    return [f"{tally.hands:,}", f"{tally.coin_in:,}", f"{tally.coin_out:,}", percent(tally.actual_return),
+            percent(tally.expected_return), percent(tally.perfect_return)]

@@ -1,0 +1,436 @@
+"""What the ledger says of a player: results against the exact expectation, table by table.
+
+Expected figures are exact per round and summed: each round's hold was graded when it was drawn
+(its EV and the best hold's EV, per coin, from the hint engine), so the expected return is that of
+the bets and holds actually played, the perfect return that of the best holds on the same deals,
+and their difference the EV lost to mistakes.  Rounds drawn before the hint engine was ready are
+graded here, once, and the grade is written back.
+
+Luck is the draw's part alone: ``luck_z`` is (coin-out − expected) over the standard deviation of
+the session given its deals and holds (the hands of a multi-hand round draw independently once the
+hold is made).  ``luck_percentile`` is the share of such sessions that would have paid less (half
+of those paying the same): from the exact law of the total, convolved from each round's exact
+distribution while that is small work, else from the normal law with the same mean and deviation
+(``luck_method`` says which).  Category counts are set against perfect play's frequencies at the
+bet played ("royals: 2 against 1.3 due").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from videopoker.cards import Card
+from videopoker.errors import PaytableError, StateError, VideoPokerError
+from videopoker.ledger.store import Ledger, held_flags, milliseconds, unpack
+from videopoker.paytable import Paytable, resolve_paytable
+from videopoker.settled import paytable_reference
+from videopoker.usertext import counted
+from videopoker.wallet import Wallet
+from videopoker.wallet_content import REFILL_CREDITS, decode
+
+#: Most work (FFT length × its log, summed over the rounds) the exact law of a session's total
+#: may take, about a third of a second here; past it the normal law is used.
+EXACT_WORK = 4e8
+#: The biggest wins a report lists.
+BIGGEST = 5
+
+
+@dataclass(frozen=True)
+class CategoryCount:
+    key: str
+    label: str
+    count: int
+    expected: float       # with perfect play at the bets played
+
+    @property
+    def expected_text(self) -> str:
+        """As players say it ("1.3 due"); a rare hand's to three figures."""
+        return f"{self.expected:,.1f}" if self.expected >= 1 else f"{self.expected:.3g}"
+
+
+@dataclass(frozen=True)
+class BigWin:
+    at: float             # seconds since the epoch
+    paytable: str
+    label: str
+    final: tuple[Card, ...]
+    win: int
+
+
+@dataclass
+class Tally:
+    """Hands and credits of a set of rounds, with their exact expectations."""
+
+    rounds: int = 0
+    hands: int = 0
+    coin_in: int = 0
+    coin_out: int = 0
+    expected: float = 0.0     # credits the holds made were worth
+    perfect: float = 0.0      # credits the best holds were worth
+    variance: float = 0.0     # of the total paid, given the deals and holds
+
+    def add(self, other: Tally) -> None:
+        self.rounds += other.rounds
+        self.hands += other.hands
+        self.coin_in += other.coin_in
+        self.coin_out += other.coin_out
+        self.expected += other.expected
+        self.perfect += other.perfect
+        self.variance += other.variance
+
+    def per_credit(self, credits: float) -> float:
+        return credits / self.coin_in if self.coin_in else 0.0
+
+    @property
+    def actual_return(self) -> float:
+        return self.per_credit(self.coin_out)
+
+    @property
+    def expected_return(self) -> float:
+        return self.per_credit(self.expected)
+
+    @property
+    def perfect_return(self) -> float:
+        return self.per_credit(self.perfect)
+
+    @property
+    def ev_lost(self) -> float:
+        return self.perfect - self.expected
+
+    @property
+    def luck_z(self) -> float | None:
+        return (self.coin_out - self.expected) / math.sqrt(self.variance) if self.variance > 0 else None
+
+
+@dataclass
+class TableRecord:
+    """One table's part of the record (a table edited since is another table: other pays)."""
+
+    reference: str
+    paytable: Paytable
+    tally: Tally = field(default_factory=Tally)
+    categories: list[CategoryCount] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class WalletNow:
+    """The wallet file as it stands, for the books."""
+
+    id: str
+    credits: int
+    refills: int
+    in_play: int              # credits bet on a round not yet drawn
+
+
+@dataclass(frozen=True)
+class Balance:
+    """The open wallet's books: what the ledger holds of it against its credit meter."""
+
+    start_game: int           # games it had played before its record began
+    start_credits: int        # its credits then, a round in play counted in
+    refills: int              # refills since
+    credits: int              # its credit meter now
+    in_play: int              # credits bet on a round not yet drawn
+    net: int                  # coin-out less coin-in over its rounds on record
+
+    @property
+    def balanced(self) -> bool:
+        return self.start_credits + self.net + self.refills * REFILL_CREDITS == self.credits + self.in_play
+
+    def text(self) -> str:
+        verdict = "balance" if self.balanced else "DO NOT BALANCE"
+        in_play = f" and {self.in_play:,} bet on the hand in play" if self.in_play else ""
+        return (f"Books {verdict}: {self.start_credits:,} credits at game {self.start_game:,}, net {self.net:+,}, "
+                f"{counted(self.refills, 'refill')}: {self.credits:,} credits now{in_play}.")
+
+
+@dataclass(frozen=True)
+class Course:
+    """The record as it piled up, at up to a few hundred points along the hands played: for plots."""
+
+    hands: list[int]              # played so far, at each point
+    credits: list[int]            # the credit meter after that round
+    actual: list[float]           # return so far: coin-out over coin-in
+    expected: list[float]         # what the holds made so far were worth, over coin-in
+
+
+@dataclass
+class Report:
+    tables: list[TableRecord]
+    total: Tally
+    luck_percentile: float | None
+    luck_method: str              # "exact" or "normal"
+    biggest: list[BigWin]
+    balance: Balance | None
+    since: datetime | None = None
+    course: Course | None = None  # asked for by the ledger screen
+
+    def luck_lines(self) -> list[str]:
+        """Luck in words, two lines that fit 80 columns (none before a graded round)."""
+        z = self.total.luck_z
+        if z is None or self.luck_percentile is None:
+            return []
+        side = "above" if z >= 0 else "below"
+        how = "exactly" if self.luck_method == "exact" else "by the normal law"
+        return [f"Luck: {abs(z):.2f} standard deviations {side} what your holds were worth;",
+                f"better than {self.luck_percentile * 100:.0f}% of sessions with these deals and holds ({how})."]
+
+    def to_json(self) -> dict[str, Any]:
+        total = self.total
+        return {
+            "hands": total.hands, "rounds": total.rounds, "coin_in": total.coin_in, "coin_out": total.coin_out,
+            "return": total.actual_return, "expected_return": total.expected_return,
+            "perfect_return": total.perfect_return, "ev_lost": total.ev_lost, "luck_z": total.luck_z,
+            "luck_percentile": self.luck_percentile, "luck_method": self.luck_method,
+            "since": self.since.isoformat() if self.since else None,
+            "tables": [{"paytable": table.paytable.name, "reference": table.reference,
+                        "game": table.paytable.game.key, "hands": table.tally.hands, "rounds": table.tally.rounds,
+                        "coin_in": table.tally.coin_in, "coin_out": table.tally.coin_out,
+                        "return": table.tally.actual_return, "expected_return": table.tally.expected_return,
+                        "perfect_return": table.tally.perfect_return, "ev_lost": table.tally.ev_lost,
+                        "categories": {c.key: {"count": c.count, "expected": c.expected} for c in table.categories}}
+                       for table in self.tables],
+            "biggest_wins": [{"at": datetime.fromtimestamp(win.at).isoformat(timespec="seconds"),
+                              "paytable": win.paytable, "hand": win.label,
+                              "final": [str(card) for card in win.final], "win": win.win} for win in self.biggest],
+            "wallet": None if self.balance is None else {
+                "start_game": self.balance.start_game, "start_credits": self.balance.start_credits,
+                "refills": self.balance.refills, "credits": self.balance.credits, "in_play": self.balance.in_play,
+                "net": self.balance.net, "balanced": self.balance.balanced},
+        }
+
+
+# -- reading the ledger -----------------------------------------------------------------------
+
+def parse_since(text: str) -> datetime:
+    """``--since``: a date or a date and time, local time."""
+    try:
+        return datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise VideoPokerError(f"--since {text[:40]!r} is not a date; write it like 2026-11-24 or "
+                              "2026-11-24T18:30") from None
+
+
+def history(home: Path, paytable: str | None = None, since: datetime | None = None, points: int = 0) -> Report:
+    """The report of ``home``'s ledger (an empty one when nothing was ever recorded there); with
+    ``points``, its course at about that many points too."""
+    opened = open_ledger(home)
+    if opened is None:
+        if paytable is not None:
+            raise VideoPokerError(f"no hands on record on {paytable[:60]!r}; nothing is on record yet")
+        return Report([], Tally(), None, "exact", [], None, since)
+    ledger, wallet = opened
+    try:
+        tables = ledger.tables()
+        chosen = chosen_tables(tables, paytable)
+        report = _report(ledger, tables, chosen, since, wallet)
+        if points:
+            report.course = _course(ledger, chosen, since, points, report.total.rounds)
+        return report
+    finally:
+        ledger.close()
+
+
+def open_ledger(home: Path) -> tuple[Ledger, WalletNow | None] | None:
+    """``home``'s ledger with every round the wallet holds for it written and graded, and the
+    wallet as it is now; ``None`` if there is no ledger.  Safe beside a running game: the wallet
+    is only read, and the ledger takes turns."""
+    ledger = Ledger.open(home, create=False)
+    if ledger is None:
+        return None
+    try:
+        wallet = _catch_up(ledger, home)
+        _grade_the_rest(ledger)
+    except BaseException:
+        ledger.close()
+        raise
+    return ledger, wallet
+
+
+def _catch_up(ledger: Ledger, home: Path) -> WalletNow | None:
+    """Write the rounds the wallet still holds for the ledger (a game killed before writing them,
+    or running now); the wallet's (id, credits, refills, in play) for the books, if it can be read."""
+    try:
+        stored = Wallet(home).peek()
+        if stored is None:
+            return None
+        saved = decode(*stored)
+    except (StateError, ValueError):
+        return None  # the game itself will say what is wrong with it
+    if stored[0] < 5:
+        return None  # a wallet not yet opened by this version has no record
+    ledger.record(saved.wallet, saved.unrecorded)
+    in_play = saved.round.stake if saved.round is not None else 0
+    return WalletNow(saved.wallet, saved.credits, saved.history.refills, in_play)
+
+
+def _grade_the_rest(ledger: Ledger) -> None:
+    """Grade, once, the rounds recorded before the hint engine was ready."""
+    waiting = ledger.query("SELECT id, paytable, bet, dealt, held FROM rounds WHERE ev IS NULL")
+    if not waiting:
+        return
+    from videopoker.training import judge
+
+    tables = ledger.tables()
+    grades = []
+    for round_id, table_id, bet, dealt, held in waiting:
+        decision = judge(tables[table_id][1], bet, 1, unpack(dealt), held_flags(held))
+        assert decision.variance is not None
+        grades.append((round_id, float(decision.ev), float(decision.best_ev), float(decision.variance)))
+    ledger.grade(grades)
+
+
+def chosen_tables(tables: dict[int, tuple[str, Paytable]], wanted: str | None) -> list[int]:
+    """The tables on record that ``--paytable`` names: by the name the wallet used, the table's own
+    name, or whatever reference names the same file today."""
+    if wanted is None:
+        return sorted(tables)
+    references = {wanted}
+    with contextlib.suppress(PaytableError):  # a table deleted since is still on record by its name
+        references.add(paytable_reference(resolve_paytable(wanted)))
+    chosen = [table_id for table_id, (reference, paytable) in sorted(tables.items())
+              if reference in references or paytable.name.casefold() == wanted.casefold()]
+    if not chosen:
+        played = sorted({reference for reference, _ in tables.values()})
+        raise VideoPokerError(f"no hands on record on {wanted[:60]!r}; on record: {', '.join(played) or 'none'}")
+    return chosen
+
+
+def round_filter(chosen: Sequence[int], since: datetime | None, prefix: str = "") -> tuple[str, list[Any]]:
+    clauses = [f"{prefix}paytable IN ({', '.join('?' * len(chosen))})"]
+    parameters: list[Any] = list(chosen)
+    if since is not None:
+        clauses.append(f"{prefix}at >= ?")
+        parameters.append(milliseconds(since.timestamp()))
+    return " AND ".join(clauses), parameters
+
+
+def _report(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], chosen: list[int], since: datetime | None,
+            wallet: WalletNow | None) -> Report:
+    where, parameters = round_filter(chosen, since)
+    records: dict[int, TableRecord] = {}
+    bets: dict[int, list[tuple[int, int]]] = defaultdict(list)  # (bet, hands) of each table
+    for table_id, bet, rounds, hands, coin_in, coin_out, expected, perfect, variance in ledger.query(
+            "SELECT paytable, bet, count(*), sum(hands), sum(bet * hands), sum(win), sum(ev * bet * hands), "
+            "sum(best_ev * bet * hands), sum(variance * bet * bet * hands) "
+            f"FROM rounds WHERE {where} GROUP BY paytable, bet", parameters):
+        reference, paytable = tables[table_id]
+        record = records.setdefault(table_id, TableRecord(reference, paytable))
+        record.tally.add(Tally(rounds, hands, coin_in, coin_out, expected, perfect, variance))
+        bets[table_id].append((bet, hands))
+    joined, joined_parameters = round_filter(chosen, since, "r.")
+    counts: dict[tuple[int, int], int] = {
+        (table_id, category): n for table_id, category, n in ledger.query(
+            "SELECT r.paytable, h.category, count(*) FROM rounds r JOIN hands h ON h.round = r.id "
+            f"WHERE {joined} GROUP BY r.paytable, h.category", joined_parameters)}
+    for table_id, record in records.items():
+        record.categories = _categories(record.paytable, bets[table_id], counts, table_id)
+    total = Tally()
+    for record in records.values():
+        total.add(record.tally)
+    groups = [(table_id, bet, hands) for table_id, played in bets.items() for bet, hands in played]
+    percentile, method = _luck_percentile(ledger, tables, where, parameters, total, groups)
+    biggest = [BigWin(at / 1000, tables[table_id][1].name, tables[table_id][1].game.label(
+                   tables[table_id][1].game.categories[category]), unpack(final), win)
+               for win, final, category, at, table_id in ledger.query(
+                   "SELECT h.win, h.final, h.category, r.at, r.paytable FROM rounds r JOIN hands h ON h.round = r.id "
+                   f"WHERE {joined} AND h.win > 0 ORDER BY h.win DESC, r.id LIMIT {BIGGEST}", joined_parameters)]
+    ordered = sorted(records.values(), key=lambda record: -record.tally.hands)
+    return Report(ordered, total, percentile, method, biggest, _balance(ledger, wallet), since)
+
+
+def _course(ledger: Ledger, chosen: list[int], since: datetime | None, points: int, rounds: int) -> Course:
+    """Running totals in SQL (a window over the rounds in order), every ``rounds / points``-th kept."""
+    where, parameters = round_filter(chosen, since)
+    every = max(1, -(-rounds // points))
+    rows = ledger.query(
+        "SELECT played, credits_after, coin_in, coin_out, expected FROM (SELECT row_number() OVER w AS n, "
+        "sum(hands) OVER w AS played, credits_after, sum(bet * hands) OVER w AS coin_in, sum(win) OVER w AS coin_out, "
+        f"sum(coalesce(ev, 0) * bet * hands) OVER w AS expected FROM rounds WHERE {where} WINDOW w AS (ORDER BY id)) "
+        "WHERE n % ? = 0 OR n = ? ORDER BY n", [*parameters, every, rounds])
+    return Course([row[0] for row in rows], [row[1] for row in rows], [row[3] / row[2] for row in rows],
+                  [row[4] / row[2] for row in rows])
+
+
+def _categories(paytable: Paytable, bets: list[tuple[int, int]], counts: dict[tuple[int, int], int],
+                table_id: int) -> list[CategoryCount]:
+    from videopoker.analysis.exact import analyze
+
+    expected: dict[str, float] = defaultdict(float)
+    for bet, hands in bets:
+        for row in analyze(paytable, bet).rows:
+            expected[row.category] += hands * float(row.probability)
+    game = paytable.game
+    return [CategoryCount(key, game.label(key), counts.get((table_id, place), 0), expected[key])
+            for place, key in enumerate(game.categories)]
+
+
+def _balance(ledger: Ledger, wallet: WalletNow | None) -> Balance | None:
+    if wallet is None:
+        return None
+    rows = ledger.query("SELECT w.start_game, w.start_credits, w.start_refills, "
+                        "coalesce((SELECT sum(win - bet * hands) FROM rounds WHERE wallet = w.id), 0) "
+                        "FROM wallets w WHERE w.uuid = ?", (wallet.id,))
+    if not rows:
+        return None
+    start_game, start_credits, start_refills, net = rows[0]
+    return Balance(start_game, start_credits, wallet.refills - start_refills, wallet.credits, wallet.in_play, net)
+
+
+# -- luck ---------------------------------------------------------------------------------------
+
+def _luck_percentile(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], where: str,
+                     parameters: list[Any], total: Tally,
+                     groups: list[tuple[int, int, int]]) -> tuple[float | None, str]:
+    """The share of sessions with these deals and holds that paid less than this one did;
+    ``groups`` are (table, bet, hands played) of the rounds in the report."""
+    z = total.luck_z
+    if z is None:
+        return None, "exact"
+    exact = _exact_percentile(ledger, tables, where, parameters, total, groups)
+    if exact is not None:
+        return exact, "exact"
+    return 0.5 * math.erfc(-z / math.sqrt(2)), "normal"
+
+
+def _exact_percentile(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], where: str,
+                      parameters: list[Any], total: Tally, groups: list[tuple[int, int, int]]) -> float | None:
+    """From each round's exact law (its hold's outcome counts, one hand's pay to the power of the
+    round's hands), by FFT over the lattice of the pays; ``None`` if that would be too much work."""
+    pays_of = {(table_id, bet): [tables[table_id][1].pay(c, bet) for c in tables[table_id][1].game.categories]
+               for table_id, bet, _ in groups}
+    step = math.gcd(*(pay for pays in pays_of.values() for pay in pays))
+    if step == 0:
+        return None
+    size = 1 + sum(hands * max(pays_of[table_id, bet]) // step for table_id, bet, hands in groups)
+    if total.rounds * size * math.log2(size + 1) > EXACT_WORK:
+        return None
+    import numpy as np
+
+    from videopoker.analysis.draws import draw_tables
+    from videopoker.analysis.hint import SortedHand
+
+    rounds = ledger.query(f"SELECT paytable, bet, hands, dealt, held FROM rounds WHERE {where}", parameters)
+    length = 1 << max(1, (size - 1).bit_length())
+    spectrum = np.ones(length // 2 + 1, dtype=np.complex128)
+    for table_id, bet, hands, dealt, held in rounds:
+        paytable = tables[table_id][1]
+        cards = unpack(dealt)
+        sorted_hand = SortedHand.of(cards)
+        flags = held_flags(held)
+        mask = sum(1 << slot for slot, place in enumerate(sorted_hand.order) if flags[place])
+        counts = draw_tables(paytable.game).hold_outcomes(sorted_hand.cards)[mask, 0, :]
+        law = np.zeros(length)
+        np.add.at(law, np.array(pays_of[table_id, bet]) // step, counts / counts.sum())
+        spectrum *= np.fft.rfft(law) ** hands
+    distribution = np.clip(np.fft.irfft(spectrum, length)[:size], 0.0, None)
+    actual = total.coin_out // step
+    below = float(distribution[:actual].sum())
+    return min(1.0, (below + 0.5 * float(distribution[actual])) / float(distribution.sum()))
