@@ -10,15 +10,18 @@ could leave it:
   or already the new one).
 
 In every such world the wallet must load, undamaged, as the last state the player was shown or
-the one the player's last key was making.  Drop either fsync from ``write_atomically`` and this
-test fails.
+the one the player's last key was making; and with the ledger as of its last commit before the
+cut, every settled round must be on record once after the next start.  Drop either fsync from
+``write_atomically`` and this test fails.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import shutil
+import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +30,8 @@ import pytest
 from power_fail_driver import seen, step
 
 import videopoker.files as files_module
+from videopoker.ledger.report import history
+from videopoker.ledger.store import LEDGER_NAME, Ledger
 from videopoker.session import Session
 
 STEPS = 60
@@ -152,3 +157,52 @@ def test_a_power_cut_anywhere_leaves_the_last_state_shown_or_the_next(tmp_path: 
             assert states[data] in acceptable, (
                 f"a cut after event {cut} ({disk.events[cut - 1][:2] if cut else 'start'}) can bring back "
                 f"{states[data]}; the player had seen {shown[done]}")
+
+
+def test_a_power_cut_anywhere_leaves_every_settled_round_on_record_once(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ledger's part: its commits are durable when they return (``synchronous=FULL``), so a cut
+    leaves it as of its last commit before the cut, beside whatever the wallet may be.  In every
+    such world, the next start writes what is missing and the record holds each settled round
+    once, its books the wallet's."""
+    home = tmp_path / "home"
+    with Session.start_over(home) as session:
+        initial = (home / "wallet.json").read_bytes()
+        disk = Disk(home)
+        monkeypatch.setattr(files_module, "os", disk.shim())
+        original = Ledger.record
+
+        def recording(ledger: Ledger, wallet: str, rounds: Any) -> None:
+            original(ledger, wallet, rounds)
+            with contextlib.closing(sqlite3.connect(ledger.path)) as reader:
+                disk.events.append(("ledger", reader.serialize()))
+
+        monkeypatch.setattr(Ledger, "record", recording)
+        with contextlib.closing(sqlite3.connect(home / LEDGER_NAME)) as reader:
+            first_ledger = reader.serialize()
+        session.machine.rng = random.Random(4)
+        for _ in range(STEPS):
+            step(session, seed=6, hands=3)
+        monkeypatch.undo()
+
+    checked: set[tuple[bytes, int]] = set()
+    world_home = tmp_path / "world"
+    for cut, options in enumerate(worlds(initial, disk.events)):
+        ledgers = [first_ledger] + [event[1] for event in disk.events[:cut] if event[0] == "ledger"]
+        for data in options:
+            assert data is not None
+            if (data, len(ledgers)) in checked:
+                continue
+            checked.add((data, len(ledgers)))
+            shutil.rmtree(world_home, ignore_errors=True)
+            world_home.mkdir()
+            (world_home / "wallet.json").write_bytes(data)
+            (world_home / LEDGER_NAME).write_bytes(ledgers[-1])
+            with Session.open(world_home) as restored:
+                games = restored.history.games
+            report = history(world_home)
+            numbers = [n for (n,) in sqlite3.connect(world_home / LEDGER_NAME).execute(
+                "SELECT number FROM rounds ORDER BY number")]
+            assert numbers == list(range(1, games + 1)), f"a cut after event {cut} loses or repeats a round"
+            assert report.balance is not None and report.balance.balanced
+    assert len(checked) > STEPS

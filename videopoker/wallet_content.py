@@ -63,6 +63,8 @@ MAX_TEXT = 1000
 #: Rounds a wallet keeps for a ledger that cannot be written; past this the oldest are given up
 #: (the wallet's own credits and meters are never at stake, only the record of them).
 MAX_UNRECORDED = 100
+#: The first format with a ledger: the wallet's id and its rounds not yet on record.
+LEDGER_FORMAT = 5
 
 
 @dataclass
@@ -353,7 +355,7 @@ def decode(version: int, content: dict[str, Any]) -> Saved:
     if version == 1:
         return _decode_format_1(content)
     saved = _decode(version, content)
-    if version >= 5:
+    if version >= LEDGER_FORMAT:
         saved.wallet = _wallet_id(content)
         items = _list(content, "unrecorded", "wallet", MAX_UNRECORDED)
         saved.unrecorded = tuple(_settled(item, f"unrecorded[{n}]") for n, item in enumerate(items))

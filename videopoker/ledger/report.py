@@ -33,7 +33,7 @@ from videopoker.paytable import Paytable, resolve_paytable
 from videopoker.settled import paytable_reference
 from videopoker.usertext import counted
 from videopoker.wallet import Wallet
-from videopoker.wallet_content import REFILL_CREDITS, decode
+from videopoker.wallet_content import LEDGER_FORMAT, REFILL_CREDITS, decode
 
 #: Most work (FFT length × its log, summed over the rounds) the exact law of a session's total
 #: may take, about a third of a second here; past it the normal law is used.
@@ -264,8 +264,8 @@ def _catch_up(ledger: Ledger, home: Path) -> WalletNow | None:
         saved = decode(*stored)
     except (StateError, ValueError):
         return None  # the game itself will say what is wrong with it
-    if stored[0] < 5:
-        return None  # a wallet not yet opened by this version has no record
+    if stored[0] < LEDGER_FORMAT:
+        return None  # a wallet not yet opened by a version with the ledger has no record
     ledger.record(saved.wallet, saved.unrecorded)
     in_play = saved.round.stake if saved.round is not None else 0
     return WalletNow(saved.wallet, saved.credits, saved.history.refills, in_play)
