@@ -14,6 +14,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any
 
 from videopoker.cards import Card, RandomLike
@@ -97,6 +98,7 @@ class MachineState:
     held: tuple[bool, ...]
     last: Outcome | None
     paytable: Paytable = field(repr=False)
+    meter: Fraction | None = None      # the progressive meter on show: the round's, else the next deal's
 
     @property
     def stake(self) -> int:
@@ -107,7 +109,8 @@ class Machine:
     """One video poker machine: a paytable, a credit meter, and the round in play if any.
 
     ``paytable`` and ``hands`` are what the next deal is dealt under; a round in play keeps its
-    own.  ``bet`` is coins per hand.
+    own.  ``bet`` is coins per hand.  ``meters`` holds each progressive table's meter by the table's
+    name (one that was never played starts at its base).
     """
 
     def __init__(self, paytable: Paytable, credits: int = 1000, rng: RandomLike | None = None,
@@ -121,6 +124,13 @@ class Machine:
         self.hands = check_hands(hands)
         self.round: Round | None = None
         self.last: Outcome | None = None
+        self.meters: dict[str, Fraction] = {}
+
+    def meter_of(self, paytable: Paytable) -> Fraction | None:
+        """The meter a deal on ``paytable`` would raise, or ``None`` for a table without one."""
+        if paytable.progressive is None:
+            return None
+        return self.meters.get(paytable.name, Fraction(paytable.progressive.base))
 
     @property
     def phase(self) -> Phase:
@@ -191,7 +201,11 @@ class Machine:
         self._require(Phase.IDLE, "deal")
         if self.bet * self.hands > self.credits:
             raise InsufficientCredit(self._short(self.bet))
-        self.start(Round.deal(self.paytable, self.bet, self.rng, self.hands))
+        meter = self.meter_of(self.paytable)
+        progressive = self.paytable.progressive
+        if meter is not None and progressive is not None:  # every credit bet puts its share on the meter
+            meter += progressive.rate * self.bet * self.hands
+        self.start(Round.deal(self.paytable, self.bet, self.rng, self.hands, meter))
         return self.snapshot()
 
     def start(self, dealt: Round) -> None:
@@ -202,6 +216,8 @@ class Machine:
         self.credits -= dealt.stake
         self.bet, self.hands = dealt.bet, dealt.hands
         self.round = dealt
+        if dealt.meter is not None:
+            self.meters[dealt.paytable.name] = dealt.meter
 
     def toggle_hold(self, position: int) -> MachineState:
         """Hold or release the card at ``position`` (0..4)."""
@@ -215,7 +231,12 @@ class Machine:
         if self.round is None:
             raise GameError("cannot draw before the deal")
         played = self.round
-        results = tuple(_result(played, final) for final in played.draw(self.rng))
+        finals = played.draw(self.rng)
+        settled, meter = played.settle_all(finals)
+        results = tuple(HandResult(final, category, win, played.paytable.game.label(category))
+                        for final, (category, win) in zip(finals, settled))
+        if meter is not None:
+            self.meters[played.paytable.name] = meter
         self.credits += sum(result.win for result in results)
         self.last = Outcome(played.dealt, played.held, played.bet, results, self.credits)
         self.round = None
@@ -238,9 +259,9 @@ class Machine:
         played = self.round
         if played is None:
             return MachineState(self.phase, self.credits, self.bet, self.hands, self.hand, self.held, self.last,
-                                self.paytable)
+                                self.paytable, self.meter_of(self.paytable))
         return MachineState(self.phase, self.credits, played.bet, played.hands, self.hand, self.held, self.last,
-                            played.paytable)
+                            played.paytable, played.meter)
 
     def _short(self, coins: int) -> str:
         """Why the credit left cannot pay for a round of ``coins`` per hand, and what to do."""
@@ -262,9 +283,3 @@ def check_hands(hands: int) -> int:
     if hands not in PLAY_LINES:
         raise GameError(f"a machine plays {', '.join(map(str, PLAY_LINES))} hands, got {hands}")
     return hands
-
-
-def _result(played: Round, final: tuple[Card, ...]) -> HandResult:
-    """One final hand of ``played``, judged and paid, with the machine's name for it."""
-    category, win = played.settle(final)
-    return HandResult(final, category, win, played.paytable.game.label(category))

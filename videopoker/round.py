@@ -22,6 +22,7 @@ dealt cards, and each is settled alone.  ``bet`` is coins per hand; the round st
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from videopoker.cards import Card, RandomLike, check_deck, check_hand, full_deck, parse_hand, take_random  # noqa: F401
 from videopoker.errors import GameError
@@ -42,6 +43,7 @@ class Round:
     dealt: tuple[Card, ...]
     held: tuple[bool, ...] = (False,) * HAND_SIZE
     hands: int = 1
+    meter: Fraction | None = None   # a progressive table's meter as dealt (this round's bet on it)
 
     def __post_init__(self) -> None:
         check_hand(self.dealt, HAND_SIZE)
@@ -52,17 +54,33 @@ class Round:
         if self.hands not in PLAY_LINES:
             raise GameError(f"a round plays {', '.join(map(str, PLAY_LINES))} hands, got {self.hands}")
         check_deck(self.dealt, self.paytable.game.jokers, self.paytable.game.title)
+        if (self.meter is None) != (self.paytable.progressive is None):
+            raise GameError("a progressive table's round is dealt under its meter, and only such a round")
 
     @property
     def stake(self) -> int:
         """Credits the round takes: coins per hand times hands."""
         return self.bet * self.hands
 
+    @property
+    def jackpot(self) -> bool:
+        """Whether the meter is in play: a progressive table at its top bet."""
+        return self.meter is not None and self.bet == self.paytable.max_coins
+
+    @property
+    def pays(self) -> Paytable:
+        """The table as this round pays its first hand: at the meter it was dealt under, if in play
+        (what the hint and the trainer judge holds by)."""
+        if self.jackpot and self.meter is not None:
+            return self.paytable.at_meter(int(self.meter))
+        return self.paytable
+
     @classmethod
-    def deal(cls, paytable: Paytable, bet: int, rng: RandomLike, hands: int = 1) -> Round:
+    def deal(cls, paytable: Paytable, bet: int, rng: RandomLike, hands: int = 1,
+             meter: Fraction | None = None) -> Round:
         """Five cards at random from a full deck of the paytable's game."""
         return cls(paytable, bet, tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng)),
-                   hands=hands)
+                   hands=hands, meter=meter)
 
     def hold(self, position: int) -> Round:
         """The round with the card at ``position`` (0..4) held or released."""
@@ -84,8 +102,24 @@ class Round:
             finals.append(tuple(card if keep else next(replacements) for card, keep in zip(self.dealt, self.held)))
         return tuple(finals)
 
+    def settle_all(self, finals: tuple[tuple[Card, ...], ...]) -> tuple[tuple[tuple[PayCategory, int], ...],
+                                                                         Fraction | None]:
+        """Every final hand judged and paid, in order, and the meter after: with the meter in play,
+        the first hand to make its hand pays the meter's whole credits and sets it back to base,
+        so a second one in the same round pays base, as one meter shared by the hands would."""
+        meter = self.meter
+        results = []
+        for final in finals:
+            category, win = self.settle(final)
+            progressive = self.paytable.progressive
+            if self.jackpot and progressive is not None and meter is not None and category == progressive.hand:
+                win, meter = int(meter), Fraction(progressive.base)
+            results.append((category, win))
+        return tuple(results), meter
+
     def settle(self, final: tuple[Card, ...]) -> tuple[PayCategory, int]:
-        """What one final hand ``final`` is and what it pays on this round's coins per hand and pays."""
+        """What one final hand ``final`` is and what it pays on this round's coins per hand and fixed
+        pays (a progressive meter is paid by :meth:`settle_all`)."""
         game = self.paytable.game
         category = game.categories[game.evaluate_index([card.index for card in final])]
         return category, self.paytable.pay(category, self.bet)

@@ -150,7 +150,7 @@ class Session:
             except PaytableError:  # moved or broken since: say so, keep playing
                 paytable, lost = resolve_paytable(DEFAULT_PAYTABLE), saved.paytable
         machine = Machine(paytable, saved.credits, rng, hands=saved.hands)
-        machine.last, machine.round = saved.last, saved.round
+        machine.last, machine.round, machine.meters = saved.last, saved.round, dict(saved.meters)
         if saved.round is not None:
             if (saved.bet, saved.hands) != (saved.round.bet, saved.round.hands):
                 raise ValueError(f"a bet of {saved.bet} × {saved.hands} hands is not the "
@@ -220,7 +220,7 @@ class Session:
         current = self.machine.round
         if current is None:
             raise GameError("there is no dealt hand to judge; deal first")
-        return judge(current.paytable, current.bet, current.hands, current.dealt, current.held)
+        return judge(current.pays, current.bet, current.hands, current.dealt, current.held)
 
     def draw(self, decision: Decision | None = None) -> MachineState:
         """Draw; a ``decision`` (the judged hold of this very round) is graded in the same save."""
@@ -239,7 +239,8 @@ class Session:
                 self.training.record(decision, state.last.win)
             if self.wallet is not None:
                 settled = Settled(self.history.games, time.time(), paytable_reference(current.paytable),
-                                  current.paytable, state.last, grade)
+                                  current.paytable, state.last, grade,
+                                  int(current.meter) if current.jackpot and current.meter is not None else None)
                 self.unrecorded = (*self.unrecorded, settled)[-MAX_UNRECORDED:]
             return state
 
@@ -307,13 +308,15 @@ class Session:
     def _commit(self, change: Callable[[], MachineState]) -> MachineState:
         """Apply ``change`` and save it; if the save fails, put the previous values back."""
         machine = self.machine
-        before = (machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last)
+        before = (machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last,
+                  dict(machine.meters))
         history, training, unrecorded = self.history.copy(), self.training.copy(), self.unrecorded
         state = change()
         try:
             self._save()
         except VideoPokerError:
-            machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last = before
+            (machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last,
+             machine.meters) = before
             self.history, self.training, self.unrecorded = history, training, unrecorded
             raise
         return state
@@ -322,6 +325,6 @@ class Session:
         if self.wallet is None:
             return
         machine = self.machine
-        self.wallet.save(encode(self.wallet_id, machine.credits, machine.bet, machine.hands,
+        self.wallet.save(encode(self.wallet_id, machine.meters, machine.credits, machine.bet, machine.hands,
                                 paytable_reference(machine.paytable), machine.round, machine.last, self.history,
                                 self.training, self.unrecorded))

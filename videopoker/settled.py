@@ -39,6 +39,7 @@ class Settled:
     paytable: Paytable        # the pays it was dealt under
     outcome: Outcome
     grade: Grade | None       # None when the hint engine was not ready; the ledger grades it later
+    meter: int | None = None  # the progressive meter's whole credits it was dealt under, when in play
 
     @property
     def hands(self) -> int:

@@ -10,19 +10,24 @@ is gone.  Format 2 played one hand a round: it reads as rounds of one hand.  For
 trainer: it reads with the trainer off and no grades yet.  Format 4 had no ledger: it reads as a
 wallet given its id now, with nothing waiting to go on record.
 
-Format 5 content (format 4 without ``wallet`` and ``unrecorded``; 3 also without ``training``)::
+Format 5 had no progressive meters: it reads with every meter at its base.
 
-    {"wallet": its id, a uuid, "credits", "bet": coins per hand, "hands": hands per round,
+Format 6 content (format 5 without ``meters`` and a round's ``meter``; 4 also without ``wallet`` and
+``unrecorded``; 3 also without ``training``)::
+
+    {"wallet": its id, a uuid, "meters": {a progressive table's name: meter in credits, a fraction},
+     "credits", "bet": coins per hand, "hands": hands per round,
      "paytable": reference of the table the next deal uses,
-     "round": null | {"paytable": {"name", "game", "max_coins", "pays": {key: [totals]}},
-                      "bet", "hands", "dealt": [5 cards], "held": [5 flags]},
+     "round": null | {"paytable": {"name", "game", "definition", "max_coins", "pays": {key: [totals]},
+                                   "progressive"?: {"hand", "base", "rate"}, "double_up"?},
+                      "bet", "hands", "dealt": [5 cards], "held": [5 flags], "meter"?: as dealt},
      "last": null | outcome, "history": {"games", "total_bet", "total_won", "refills", "recall"},
      "training": {"trainer", "decisions", "right", "hands", "staked", "won", "worth", "best_worth",
                   "mistakes": [{"paytable", "coins", "hands", "dealt", "held", "best", "ev", "best_ev"} …]},
      "unrecorded": [settled rounds not yet known to be in the ledger, oldest first …]}
 
     settled: {"number", "at": seconds, "reference", "paytable": as in "round", "outcome",
-              "grade": null | {"ev", "best_ev", "variance"}}
+              "grade": null | {"ev", "best_ev", "variance"}, "meter"?: whole credits it was dealt under}
 
     worth, best_worth, ev, best_ev: exact fractions written "numerator/denominator"
 
@@ -43,7 +48,7 @@ from typing import Any
 from videopoker.cards import Card
 from videopoker.errors import CardError, GameError, PaytableError
 from videopoker.game import HandResult, Outcome
-from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, Paytable, resolve_paytable
+from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, Paytable, Progressive, resolve_paytable
 from videopoker.round import HAND_SIZE, PLAY_LINES, Round
 from videopoker.rules.catalog import game_of_data, load_game
 from videopoker.rules.checking import KEY_FORM, MAX_KEY_LENGTH
@@ -65,6 +70,8 @@ MAX_TEXT = 1000
 MAX_UNRECORDED = 100
 #: The first format with a ledger: the wallet's id and its rounds not yet on record.
 LEDGER_FORMAT = 5
+#: The first format with progressive meters.
+METER_FORMAT = 6
 
 
 @dataclass
@@ -100,6 +107,7 @@ class Saved:
     history: History
     notice: str | None = None
     training: Training = field(default_factory=Training)
+    meters: dict[str, Fraction] = field(default_factory=dict)
     wallet: str = field(default_factory=lambda: str(uuid.uuid4()))  # the wallet's id (a new one for an old file)
     unrecorded: tuple[Settled, ...] = ()
 
@@ -107,26 +115,34 @@ class Saved:
 # -- writing --------------------------------------------------------------------------------------
 
 def paytable_to_json(paytable: Paytable) -> dict[str, Any]:
+    extras: dict[str, Any] = {}
+    if paytable.progressive is not None:
+        extras["progressive"] = paytable.progressive.to_json()
+    if paytable.double_up:
+        extras["double_up"] = True
     return {"name": paytable.name, "game": paytable.game.key, "definition": paytable.game.definition.data(),
             "max_coins": paytable.max_coins,
-            "pays": {category: list(amounts) for category, amounts in paytable.pays.items()}}
+            "pays": {category: list(amounts) for category, amounts in paytable.pays.items()}, **extras}
 
 
 def settled_to_json(settled: Settled) -> dict[str, Any]:
     grade = settled.grade
     return {"number": settled.number, "at": settled.at, "reference": settled.reference,
             "paytable": paytable_to_json(settled.paytable), "outcome": settled.outcome.to_json(),
+            "meter": settled.meter,
             "grade": None if grade is None else {"ev": fraction_text(grade.ev), "best_ev": fraction_text(grade.best_ev),
                                                  "variance": fraction_text(grade.variance)}}
 
 
-def encode(wallet: str, credits: int, bet: int, hands: int, paytable: str, current: Round | None,
-           last: Outcome | None, history: History, training: Training,
+def encode(wallet: str, meters: dict[str, Fraction], credits: int, bet: int, hands: int, paytable: str,
+           current: Round | None, last: Outcome | None, history: History, training: Training,
            unrecorded: tuple[Settled, ...]) -> dict[str, Any]:
     played = None if current is None else {
         "paytable": paytable_to_json(current.paytable), "bet": current.bet, "hands": current.hands,
-        "dealt": [str(card) for card in current.dealt], "held": list(current.held)}
-    return {"wallet": wallet, "credits": credits, "bet": bet, "hands": hands, "paytable": paytable, "round": played,
+        "dealt": [str(card) for card in current.dealt], "held": list(current.held),
+        **({} if current.meter is None else {"meter": fraction_text(current.meter)})}
+    return {"wallet": wallet, "meters": {name: fraction_text(meter) for name, meter in meters.items()},
+            "credits": credits, "bet": bet, "hands": hands, "paytable": paytable, "round": played,
             "last": last.to_json() if last else None,
             "history": {"games": history.games, "total_bet": history.total_bet, "total_won": history.total_won,
                         "refills": history.refills, "recall": [outcome.to_json() for outcome in history.recall]},
@@ -263,7 +279,18 @@ def paytable_from_json(data: Any, where: str) -> Paytable:
                 isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_PAY * max_coins for n in amounts):
             raise ValueError(f"{where}.pays.{category} is not {max_coins} whole totals")
         pays[category] = tuple(amounts)
-    return Paytable(_text(data, "name", where), game, max_coins, pays)
+    progressive = None
+    if "progressive" in data:
+        spec = data["progressive"]
+        progressive = Progressive(_text(spec, "hand", f"{where}.progressive"),
+                                  _whole(spec, "base", f"{where}.progressive", 1, MAX_PAY * max_coins),
+                                  _fraction(spec, "rate", f"{where}.progressive"))
+        if progressive.hand not in game.paying or not 0 < progressive.rate < 1:
+            raise ValueError(f"{where}.progressive is not a meter on a hand of {game.title}")
+    double_up = data.get("double_up", False)
+    if not isinstance(double_up, bool):
+        raise ValueError(f"{where}.double_up is not true or false")
+    return Paytable(_text(data, "name", where), game, max_coins, pays, progressive=progressive, double_up=double_up)
 
 
 def _round(data: Any, version: int) -> Round | None:
@@ -273,7 +300,8 @@ def _round(data: Any, version: int) -> Round | None:
     try:
         return Round(paytable_from_json(_field(data, "paytable", where), "round.paytable"),
                      _whole(data, "bet", where, 1, MAX_COINS_LIMIT), _cards(data, "dealt", where),
-                     _flags(data, "held", where), _hands(data, "hands", where) if version >= 3 else 1)
+                     _flags(data, "held", where), _hands(data, "hands", where) if version >= 3 else 1,
+                     _meter(data, "meter", where) if isinstance(data, dict) and "meter" in data else None)
     except (GameError, CardError) as error:
         raise ValueError(f"round: {error}") from None
 
@@ -287,6 +315,13 @@ def _fraction(data: Any, key: str, where: str) -> Fraction:
     if match is None or int(match[2]) == 0:
         raise ValueError(f"{where}.{key} is not a fraction like 3/4")
     return Fraction(int(match[1]), int(match[2]))
+
+
+def _meter(data: Any, key: str, where: str) -> Fraction:
+    meter = _fraction(data, key, where)
+    if not 0 < meter <= MAX_PAY * MAX_COINS_LIMIT:
+        raise ValueError(f"{where}.{key} is not a meter a machine shows")
+    return meter
 
 
 def _bool(data: Any, key: str, where: str) -> bool:
@@ -338,8 +373,10 @@ def _settled(data: Any, where: str) -> Settled:
     if outcome.bet > paytable.max_coins or any(result.category not in paytable.game.categories
                                                for result in outcome.results):
         raise ValueError(f"{where}.outcome was not played on its paytable")
+    meter = data.get("meter") if isinstance(data, dict) else None
     return Settled(_whole(data, "number", where, 1, MAX_CREDITS), float(at), _text(data, "reference", where),
-                   paytable, outcome, _grade(_field(data, "grade", where), f"{where}.grade"))
+                   paytable, outcome, _grade(_field(data, "grade", where), f"{where}.grade"),
+                   None if meter is None else _whole(data, "meter", where, 1, MAX_PAY * MAX_COINS_LIMIT))
 
 
 def _wallet_id(content: dict[str, Any]) -> str:
@@ -362,6 +399,12 @@ def decode(version: int, content: dict[str, Any]) -> Saved:
         numbers = [settled.number for settled in saved.unrecorded]
         if numbers != sorted(set(numbers)) or any(number > saved.history.games for number in numbers):
             raise ValueError("unrecorded rounds are not games of this wallet, in order")
+    if version >= METER_FORMAT:
+        meters = _field(content, "meters", "wallet")
+        if not isinstance(meters, dict) or len(meters) > MAX_RECALL:
+            raise ValueError("wallet.meters is not a few tables' meters")
+        saved.meters = {_text({"name": name}, "name", "wallet.meters"): _meter(meters, name, "wallet.meters")
+                        for name in meters}
     return saved
 
 

@@ -7,10 +7,14 @@ import json
 import sys
 from collections import Counter
 from contextlib import AbstractContextManager, nullcontext
+from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from videopoker.cards import Card, check_deck, check_hand, parse_cards
 from videopoker.cli.output import Column, Grid, may_be_terminal, say, show
+from videopoker.errors import VideoPokerError
+from videopoker.home import home_dir
 from videopoker.paytable import Paytable, apply_settings, resolve_paytable
 from videopoker.usertext import counted
 
@@ -58,20 +62,28 @@ def run_analyze(args: argparse.Namespace) -> int:
     from videopoker.analysis import analyze
 
     paytable = apply_settings(resolve_paytable(args.paytable), args.set)
+    meter = meter_for(paytable, args.meter)
     if args.tui:
         from videopoker.analysis.exact import check_coins
         from videopoker.tui.analysis_app import run_analysis
 
-        return run_analysis(paytable, check_coins(paytable, args.coins))
+        return run_analysis(paytable, check_coins(paytable, args.coins), meter)
+    at_top = args.coins in (None, paytable.max_coins)
+    solved = paytable.at_meter(meter) if meter is not None and at_top else paytable
     with progress_bar() as bar:
         if bar is None:
-            analysis = analyze(paytable, args.coins)
+            analysis = analyze(solved, args.coins)
         else:
             task = bar.add_task("building draw tables", total=1.0)
-            analysis = analyze(paytable, args.coins,
+            analysis = analyze(solved, args.coins,
                                lambda done, stage: bar.update(task, completed=done, description=stage))
+    progressive = None
+    if meter is not None and at_top:
+        from videopoker.analysis.progressive import MeterReturn, breakeven_meter
+
+        progressive = MeterReturn(paytable, meter, analysis, breakeven_meter(paytable))
     if args.json:
-        print(json.dumps(analysis.to_json(args.multi), indent=2))
+        print(json.dumps(analysis.to_json(args.multi) | (progressive.to_json() if progressive else {}), indent=2))
         return 0
     grid = Grid(f"{paytable.name} — {coins_text(analysis.coins)}, perfect play, per coin bet",
                 [Column("Hand", right=False), Column("Pays"), Column("Combinations"), Column("Probability"),
@@ -89,7 +101,41 @@ def run_analyze(args: argparse.Namespace) -> int:
     if args.multi > 1:
         say(f"{args.multi}-play: SD {analysis.multi_standard_deviation(args.multi):.4f} per hand "
             f"(covariance of two hands of a round {analysis.covariance:.4f})")
+    if progressive is not None:
+        for line in progressive.lines():
+            say(line)
+    elif meter is not None:
+        say(f"The progressive meter pays only at {paytable.max_coins} coins; at this bet the table's fixed pays hold.")
     return 0
+
+
+def meter_for(paytable: Paytable, asked: int | None) -> int | None:
+    """The meter to analyse a table at: ``--meter``, else the meter as the wallet has it now, else
+    its base; ``None`` for a table without one (where ``--meter`` is refused)."""
+    from videopoker.analysis.progressive import check_meter
+
+    if paytable.progressive is None:
+        if asked is not None:
+            check_meter(paytable, asked)  # says why not
+        return None
+    if asked is not None:
+        check_meter(paytable, asked)
+        return asked
+    return int(played_meter(home_dir(), paytable))
+
+
+def played_meter(home: Path, paytable: Paytable) -> Fraction:
+    """The meter of ``paytable`` as the wallet in ``home`` has it (read, never locked), else its base."""
+    from videopoker.wallet import Wallet
+    from videopoker.wallet_content import decode
+
+    assert paytable.progressive is not None
+    base = Fraction(paytable.progressive.base)
+    try:
+        stored = Wallet(home).peek()
+        return base if stored is None else decode(*stored).meters.get(paytable.name, base)
+    except (VideoPokerError, ValueError):
+        return base  # the game says what is wrong with a wallet; the analysis is still right at base
 
 
 def read_hand(paytable: Paytable, words: list[str]) -> tuple[Card, ...]:

@@ -110,6 +110,9 @@ def build_parser(only: str | None = None) -> Parser:
         analyze.add_argument("--set", action="append", default=[], metavar="KEY=PAY",
                              help="reprice a category, per coin (full_house=8) or as totals for 1..max coins "
                                   "(royal_flush=250,500,750,1000,4000)")
+        analyze.add_argument("--meter", type=counting("credits"), default=None, metavar="N",
+                             help="a progressive table at a meter of N credits (default: the meter as played "
+                                  "now, else its base)")
         analyze.add_argument("--json", action="store_true", help="print JSON")
         analyze.add_argument("--tui", action="store_true",
                              help="open the analysis screen: the table, compare, simulate, bankroll")

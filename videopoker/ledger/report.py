@@ -38,6 +38,8 @@ from videopoker.wallet_content import LEDGER_FORMAT, REFILL_CREDITS, decode
 #: Most work (FFT length × its log, summed over the rounds) the exact law of a session's total
 #: may take, about a third of a second here; past it the normal law is used.
 EXACT_WORK = 4e8
+#: Past this many rounds the work is surely too much: not even the rounds are read for it.
+EXACT_ROUNDS = 5000
 #: The biggest wins a report lists.
 BIGGEST = 5
 
@@ -273,15 +275,17 @@ def _catch_up(ledger: Ledger, home: Path) -> WalletNow | None:
 
 def _grade_the_rest(ledger: Ledger) -> None:
     """Grade, once, the rounds recorded before the hint engine was ready."""
-    waiting = ledger.query("SELECT id, paytable, bet, dealt, held FROM rounds WHERE ev IS NULL")
+    waiting = ledger.query("SELECT id, paytable, bet, dealt, held, meter FROM rounds WHERE ev IS NULL")
     if not waiting:
         return
     from videopoker.training import judge
 
     tables = ledger.tables()
     grades = []
-    for round_id, table_id, bet, dealt, held in waiting:
-        decision = judge(tables[table_id][1], bet, 1, unpack(dealt), held_flags(held))
+    for round_id, table_id, bet, dealt, held, meter in waiting:
+        paytable = tables[table_id][1]
+        pays = paytable if meter is None else paytable.at_meter(meter)  # as the round paid its first hand
+        decision = judge(pays, bet, 1, unpack(dealt), held_flags(held))
         assert decision.variance is not None
         grades.append((round_id, float(decision.ev), float(decision.best_ev), float(decision.variance)))
     ledger.grade(grades)
@@ -335,8 +339,7 @@ def _report(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], chosen: lis
     total = Tally()
     for record in records.values():
         total.add(record.tally)
-    groups = [(table_id, bet, hands) for table_id, played in bets.items() for bet, hands in played]
-    percentile, method = _luck_percentile(ledger, tables, where, parameters, total, groups)
+    percentile, method = _luck_percentile(ledger, tables, where, parameters, total)
     biggest = [BigWin(at / 1000, tables[table_id][1].name, tables[table_id][1].game.label(
                    tables[table_id][1].game.categories[category]), unpack(final), win)
                for win, final, category, at, table_id in ledger.query(
@@ -387,48 +390,48 @@ def _balance(ledger: Ledger, wallet: WalletNow | None) -> Balance | None:
 # -- luck ---------------------------------------------------------------------------------------
 
 def _luck_percentile(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], where: str,
-                     parameters: list[Any], total: Tally,
-                     groups: list[tuple[int, int, int]]) -> tuple[float | None, str]:
-    """The share of sessions with these deals and holds that paid less than this one did;
-    ``groups`` are (table, bet, hands played) of the rounds in the report."""
+                     parameters: list[Any], total: Tally) -> tuple[float | None, str]:
+    """The share of sessions with these deals and holds that paid less than this one did."""
     z = total.luck_z
     if z is None:
         return None, "exact"
-    exact = _exact_percentile(ledger, tables, where, parameters, total, groups)
+    exact = _exact_percentile(ledger, tables, where, parameters, total)
     if exact is not None:
         return exact, "exact"
     return 0.5 * math.erfc(-z / math.sqrt(2)), "normal"
 
 
 def _exact_percentile(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], where: str,
-                      parameters: list[Any], total: Tally, groups: list[tuple[int, int, int]]) -> float | None:
+                      parameters: list[Any], total: Tally) -> float | None:
     """From each round's exact law (its hold's outcome counts, one hand's pay to the power of the
-    round's hands), by FFT over the lattice of the pays; ``None`` if that would be too much work."""
-    pays_of = {(table_id, bet): [tables[table_id][1].pay(c, bet) for c in tables[table_id][1].game.categories]
-               for table_id, bet, _ in groups}
-    step = math.gcd(*(pay for pays in pays_of.values() for pay in pays))
+    round's hands; a progressive hand paying the meter the round was dealt under), by FFT over the
+    lattice of the pays; ``None`` if that would be too much work."""
+    if total.rounds > EXACT_ROUNDS:
+        return None
+    rounds = [(tables[table_id][1], bet, hands, dealt, held, meter) for table_id, bet, hands, dealt, held, meter
+              in ledger.query(f"SELECT paytable, bet, hands, dealt, held, meter FROM rounds WHERE {where}", parameters)]
+    pays = [[(paytable if meter is None else paytable.at_meter(meter)).pay(category, bet)
+             for category in paytable.game.categories] for paytable, bet, _, _, _, meter in rounds]
+    step = math.gcd(*(pay for paid in pays for pay in paid))
     if step == 0:
         return None
-    size = 1 + sum(hands * max(pays_of[table_id, bet]) // step for table_id, bet, hands in groups)
-    if total.rounds * size * math.log2(size + 1) > EXACT_WORK:
+    size = 1 + sum(hands * max(paid) // step for (_, _, hands, _, _, _), paid in zip(rounds, pays))
+    if len(rounds) * size * math.log2(size + 1) > EXACT_WORK:
         return None
     import numpy as np
 
     from videopoker.analysis.draws import draw_tables
     from videopoker.analysis.hint import SortedHand
 
-    rounds = ledger.query(f"SELECT paytable, bet, hands, dealt, held FROM rounds WHERE {where}", parameters)
     length = 1 << max(1, (size - 1).bit_length())
     spectrum = np.ones(length // 2 + 1, dtype=np.complex128)
-    for table_id, bet, hands, dealt, held in rounds:
-        paytable = tables[table_id][1]
-        cards = unpack(dealt)
-        sorted_hand = SortedHand.of(cards)
+    for (paytable, _, hands, dealt, held, _), paid in zip(rounds, pays):
+        sorted_hand = SortedHand.of(unpack(dealt))
         flags = held_flags(held)
         mask = sum(1 << slot for slot, place in enumerate(sorted_hand.order) if flags[place])
         counts = draw_tables(paytable.game).hold_outcomes(sorted_hand.cards)[mask, 0, :]
         law = np.zeros(length)
-        np.add.at(law, np.array(pays_of[table_id, bet]) // step, counts / counts.sum())
+        np.add.at(law, np.array(paid) // step, counts / counts.sum())
         spectrum *= np.fft.rfft(law) ** hands
     distribution = np.clip(np.fft.irfft(spectrum, length)[:size], 0.0, None)
     actual = total.coin_out // step

@@ -35,7 +35,7 @@ from videopoker.wallet_content import paytable_from_json, paytable_to_json
 
 LEDGER_NAME = "ledger.sqlite"
 #: The schema this program writes; each step of :data:`_MIGRATIONS` brings a file one version on.
-SCHEMA = 1
+SCHEMA = 2
 #: How long a write waits for a reader or writer elsewhere before saying the ledger is busy.
 BUSY_SECONDS = 5.0
 
@@ -82,6 +82,9 @@ _MIGRATIONS: tuple[str, ...] = (
         win INTEGER NOT NULL,
         PRIMARY KEY (round, hand)
     ) WITHOUT ROWID;
+    """,
+    """
+    ALTER TABLE rounds ADD COLUMN meter INTEGER;  -- a progressive meter's whole credits, when in play
     """,
 )
 
@@ -267,10 +270,10 @@ class Ledger:
                                                             float(grade.variance))
         cursor = self._db.execute(
             "INSERT OR IGNORE INTO rounds (wallet, number, at, paytable, bet, hands, dealt, held, win, "
-            "credits_after, ev, best_ev, variance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "credits_after, ev, best_ev, variance, meter) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (wallet_id, settled.number, milliseconds(settled.at), self._table(settled.reference, settled.paytable),
              outcome.bet, outcome.hands, pack(outcome.dealt), held_mask(outcome.held), outcome.win,
-             outcome.credits_after, *graded))
+             outcome.credits_after, *graded, settled.meter))
         if cursor.rowcount == 0:
             return  # on record already
         place = settled.paytable.game.categories.index

@@ -26,6 +26,7 @@ from videopoker.paytable.pays import (
     MAX_COINS_LIMIT,
     MAX_PAY,
     Paytable,
+    Progressive,
     amount_problem,
     max_total,
     per_coin_of,
@@ -37,7 +38,8 @@ from videopoker.yamlfile import MAX_DEPTH, MAX_FILE_BYTES, parse_document, read_
 
 __all__ = [
     "DEFAULT_MAX_COINS", "DEFAULT_PAYTABLE", "MAX_COINS_LIMIT", "MAX_DEPTH", "MAX_FILE_BYTES",
-    "MAX_NAME_LENGTH", "MAX_PAY", "SHIPPED_DIR", "TOP_KEYS", "Paytable", "amount_problem", "apply_settings",
+    "MAX_NAME_LENGTH", "MAX_PAY", "SHIPPED_DIR", "TOP_KEYS", "Paytable", "Progressive", "amount_problem",
+    "apply_settings",
     "check_document", "find_paytable", "is_shipped", "load_paytable", "max_total", "parse_document",
     "parse_pay_setting", "paytable_files", "per_coin_of", "per_coin_totals", "read_document", "read_text",
     "resolve_paytable", "save_text", "user_dir", "variant_text", "write_variant",

@@ -9,7 +9,10 @@ as far as they can be.
 from __future__ import annotations
 
 import difflib
+import math
 import os
+from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,8 +23,10 @@ from videopoker.paytable.pays import (
     MAX_COINS_LIMIT,
     MAX_PAY,
     Paytable,
+    Progressive,
     amount_problem,
     is_whole,
+    max_total,
     per_coin_totals,
 )
 from videopoker.paytable.remembered import recall, remember
@@ -43,7 +48,9 @@ from videopoker.yamlfile import (
 if TYPE_CHECKING:
     from ruamel.yaml.comments import CommentedMap
 
-TOP_KEYS = ("name", "game", "max_coins", "pays")
+TOP_KEYS = ("name", "game", "max_coins", "pays", "progressive", "double_up")
+PROGRESSIVE_KEYS = ("hand", "base", "rate")
+PROGRESSIVE_EXAMPLE = "{hand: royal_flush, base: 4000, rate: 0.005}"
 #: A name is a title shown above a table and on the machine: long enough for any real one.
 MAX_NAME_LENGTH = 60
 #: Problems reported from one file; beyond this they are counted, not listed.
@@ -132,6 +139,54 @@ def _check_amounts(key: str, value: Any, max_coins: int | None, place: tuple[int
     return per_coin_totals(value, max_coins or DEFAULT_MAX_COINS)
 
 
+def _check_progressive(document: CommentedMap, game: Game | None, max_coins: int | None,
+                       check: Findings) -> Progressive | None:
+    """``progressive: {hand, base, rate}``: a paying hand, its meter's base in credits at the top
+    bet, and the share of each credit bet that goes on the meter."""
+    if "progressive" not in document:
+        return None
+    from ruamel.yaml.comments import CommentedMap
+
+    spec = document["progressive"]
+    place = value_position(document, "progressive")
+    if not isinstance(spec, CommentedMap):
+        check.add(place, f"progressive must be a mapping like {PROGRESSIVE_EXAMPLE}, got {describe(spec)}",
+                  "progressive")
+        return None
+    found = len(check.problems)
+    for key in spec:
+        if key not in PROGRESSIVE_KEYS:
+            check.add(key_position(spec, key), f"unknown key {key_text(key)} in progressive; it has hand, base "
+                      f"and rate, like {PROGRESSIVE_EXAMPLE}", "progressive")
+    hand = spec.get("hand")
+    if game is not None and hand not in game.paying:
+        named = quote(hand) if isinstance(hand, str) else describe(hand)
+        check.add(value_position(spec, "hand") or place, f"progressive hand {named} is not a paying hand "
+                  f"of {game.title}; its hands are {', '.join(game.paying)}", "progressive")
+    base, most = spec.get("base"), max_total(max_coins or DEFAULT_MAX_COINS)
+    if not is_whole(base) or not 1 <= base <= most:
+        check.add(value_position(spec, "base") or place, f"progressive base must be the meter's start in whole "
+                  f"credits at the top bet, 1..{most:,}, got {describe(base)}", "progressive")
+    rate = spec.get("rate")
+    share = Fraction(repr(float(rate))) if isinstance(rate, int | float) and not isinstance(rate, bool) and \
+        math.isfinite(rate) else None
+    if share is None or not 0 < share < 1:
+        check.add(value_position(spec, "rate") or place, f"progressive rate must be a number between 0 and 1, the "
+                  f"share of each credit bet that goes on the meter (0.005), got {describe(rate)}", "progressive")
+    if len(check.problems) > found or share is None:
+        return None
+    return Progressive(str(hand), int(base), share)
+
+
+def _check_double_up(document: CommentedMap, check: Findings) -> bool:
+    value = document.get("double_up", False)
+    if not isinstance(value, bool):
+        check.add(value_position(document, "double_up"), f"double_up must be true or false, got {describe(value)}",
+                  "double_up")
+        return False
+    return value
+
+
 def _check_pays(document: CommentedMap, game: Game | None, max_coins: int | None,
                 check: Findings) -> dict[PayCategory, tuple[int, ...]]:
     if "pays" not in document:
@@ -191,9 +246,11 @@ def check_document(document: Any, where: str, default_name: str) -> Paytable:
     game = _check_game(document, name, check)
     max_coins = _check_max_coins(document, check)
     pays = _check_pays(document, game, max_coins, check)
+    progressive = _check_progressive(document, game, max_coins, check)
+    double_up = _check_double_up(document, check)
     if check.problems or game is None or max_coins is None:
         raise PaytableError(*_first_problems(check.problems))
-    return Paytable(name, game, max_coins, pays)
+    return Paytable(name, game, max_coins, pays, progressive=progressive, double_up=double_up)
 
 
 def load_paytable(path: str | os.PathLike[str]) -> Paytable:
@@ -204,4 +261,4 @@ def load_paytable(path: str | os.PathLike[str]) -> Paytable:
     if paytable is None:
         paytable = check_document(parse_document(text, str(file)), str(file), file.stem)
         remember(text, file.stem, paytable)
-    return Paytable(paytable.name, paytable.game, paytable.max_coins, paytable.pays, file)
+    return replace(paytable, source=file)

@@ -17,7 +17,7 @@ import io
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -295,7 +295,7 @@ class Draft:
             paytable = check_document(parse_document(text, where), where, default)
         except PaytableError as error:
             return Checked(None, error.found or (Problem(where, 0, 0, str(error)),), text)
-        return Checked(Paytable(paytable.name, paytable.game, paytable.max_coins, paytable.pays, self.source), (),
+        return Checked(replace(paytable, source=self.source), (),
                        text)
 
     def changed_on_disk(self) -> bool:

@@ -8,7 +8,8 @@ Reading, checking, finding and writing paytable files live beside this module
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -65,14 +66,36 @@ def amount_problem(value: Any, coins: int = 1) -> str | None:
 
 
 @dataclass(frozen=True)
+class Progressive:
+    """A jackpot meter on one hand, as a casino's progressive machine runs it.
+
+    The meter is in credits at the top bet: every credit bet adds ``rate`` of a credit to it, the
+    hand made at the top bet pays the meter's whole credits instead of its fixed total, and a hit
+    sets it back to ``base``.  Below the top bet the hand pays its fixed total.
+    """
+
+    hand: PayCategory
+    base: int
+    rate: Fraction
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hand": self.hand, "base": self.base, "rate": f"{self.rate.numerator}/{self.rate.denominator}"}
+
+
+@dataclass(frozen=True)
 class Paytable:
-    """What a machine pays: for each paying category, the total for a bet of 1..max_coins coins."""
+    """What a machine pays: for each paying category, the total for a bet of 1..max_coins coins.
+
+    A table may run a ``progressive`` meter on one hand, and may offer ``double_up`` after a win.
+    """
 
     name: str
     game: Game
     max_coins: int
     pays: Mapping[PayCategory, tuple[int, ...]]
     source: Path | None = field(default=None, compare=False)
+    progressive: Progressive | None = None
+    double_up: bool = False
 
     def pay(self, category: PayCategory, coins: int) -> int:
         """Coins paid for ``category`` on a bet of ``coins`` (0 for ``nothing``)."""
@@ -88,7 +111,15 @@ class Paytable:
     def with_pays(self, changes: Mapping[PayCategory, tuple[int, ...]], name: str | None = None) -> Paytable:
         """A variant with some categories repriced (``analyze --set``)."""
         pays = dict(self.pays) | dict(changes)
-        return Paytable(name or f"{self.name} (modified)", self.game, self.max_coins, pays, None)
+        return replace(self, name=name or f"{self.name} (modified)", pays=pays, source=None)
+
+    def at_meter(self, meter: int) -> Paytable:
+        """The table as it pays with the progressive meter at ``meter`` whole credits: the hand's
+        total at the top bet is the meter (what the analysis solves; the machine pays the same)."""
+        if self.progressive is None:
+            raise PaytableError(f"{self.name!r} has no progressive meter")
+        totals = self.pays[self.progressive.hand]
+        return replace(self, pays=dict(self.pays) | {self.progressive.hand: (*totals[:-1], meter)})
 
     @property
     def stem(self) -> str:

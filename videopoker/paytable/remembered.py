@@ -9,10 +9,11 @@ seen by every table that plays it.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from videopoker.errors import PaytableError
-from videopoker.paytable.pays import Paytable
+from videopoker.paytable.pays import Paytable, Progressive
 from videopoker.remembered import recall as recall_data
 from videopoker.remembered import remember as remember_data
 from videopoker.rules.catalog import game_of_data, load_game
@@ -28,13 +29,19 @@ def recall(text: str, default_name: str) -> Paytable | None:
         inline = data["definition"] is not None
         game = game_of_data(data["game"], data["definition"], True) if inline else load_game(data["game"])
         pays = {str(key): tuple(amounts) for key, amounts in data["pays"].items()}
-        paytable = Paytable(data["name"], game, data["max_coins"], pays)
-    except (ValueError, KeyError, TypeError, AttributeError, PaytableError):
+        meter = data["progressive"]
+        progressive = None if meter is None else Progressive(meter["hand"], meter["base"],
+                                                             Fraction(meter["rate"]))
+        paytable = Paytable(data["name"], game, data["max_coins"], pays, progressive=progressive,
+                            double_up=data["double_up"] is True)
+    except (ValueError, KeyError, TypeError, AttributeError, PaytableError, ZeroDivisionError):
         return None
     whole = (isinstance(paytable.name, str) and type(paytable.max_coins) is int and set(pays) == set(game.paying)
              and all(len(amounts) == paytable.max_coins and all(type(n) is int and n >= 0 for n in amounts)
                      for amounts in pays.values()))
-    return paytable if whole else None
+    meter_whole = progressive is None or (progressive.hand in pays and type(progressive.base) is int
+                                          and 0 < progressive.rate < 1)
+    return paytable if whole and meter_whole else None
 
 
 def remember(text: str, default_name: str, paytable: Paytable) -> None:
@@ -42,5 +49,7 @@ def remember(text: str, default_name: str, paytable: Paytable) -> None:
     data: dict[str, Any] = {"name": paytable.name, "game": paytable.game.key,
                             "definition": paytable.game.definition.data() if paytable.game.inline else None,
                             "max_coins": paytable.max_coins,
-                            "pays": {category: list(amounts) for category, amounts in paytable.pays.items()}}
+                            "pays": {category: list(amounts) for category, amounts in paytable.pays.items()},
+                            "progressive": paytable.progressive.to_json() if paytable.progressive else None,
+                            "double_up": paytable.double_up}
     remember_data("paytables", SOURCES, data, text, default_name)

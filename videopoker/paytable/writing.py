@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from videopoker.errors import PaytableError
@@ -71,4 +72,4 @@ def write_variant(source: Path, changes: Mapping[PayCategory, tuple[int, ...]], 
     text = variant_text(source, changes, name)
     written = check_document(parse_document(text, str(target)), str(target), target.stem)
     save_text(target, text, force=force)
-    return Paytable(written.name, written.game, written.max_coins, written.pays, target)
+    return replace(written, source=target)

@@ -13,14 +13,14 @@ class AnalysisApp(App[None]):
 
     TITLE = "videopoker analysis"
 
-    def __init__(self, paytable: Paytable, coins: int | None = None) -> None:
+    def __init__(self, paytable: Paytable, coins: int | None = None, meter: int | None = None) -> None:
         super().__init__()
-        self.paytable, self.coins = paytable, coins
+        self.paytable, self.coins, self.meter = paytable, coins, meter
 
     def on_mount(self) -> None:
-        self.push_screen(AnalysisScreen(self.paytable, self.coins), lambda _: self.exit())
+        self.push_screen(AnalysisScreen(self.paytable, self.coins, self.meter), lambda _: self.exit())
 
 
-def run_analysis(paytable: Paytable, coins: int | None = None) -> int:
-    AnalysisApp(paytable, coins).run()
+def run_analysis(paytable: Paytable, coins: int | None = None, meter: int | None = None) -> int:
+    AnalysisApp(paytable, coins, meter).run()
     return 0

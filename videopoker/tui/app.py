@@ -254,6 +254,9 @@ class VideoPokerApp(App[None]):
         title = Text(paytable.name.upper())
         if state.hands > 1:
             title.append(f" · {PLAY_NAMES[state.hands]}")
+        if state.meter is not None:  # the meter as the casino shows it, to the cent; it pays whole credits
+            title.append(f" · JACKPOT {float(state.meter):,.2f}", "bold white on red3")
+            paytable = paytable.at_meter(int(state.meter))
         if self.session.practice:
             title = Text.assemble(("PRACTICE", "bold reverse"), "  ", title)
         if self.session.training.trainer:
@@ -400,7 +403,7 @@ class VideoPokerApp(App[None]):
         if trainer and decision is not None and not decision.right:
             title = "MAJOR MISTAKE" if decision.major else "MINOR MISTAKE"
             current = self.session.machine.round
-            reason = why(current.paytable, current.bet, current.dealt)
+            reason = why(current.pays, current.bet, current.dealt)
             because = f"\n{reason}" if reason else ""
             self.push_screen(Confirm(title, f"{decision.warning()}{because}\n\nEV per coin bet. Take the hold back "
                                      "and change it, or draw with yours.", "DRAW ANYWAY", "TAKE BACK", yes_key="D"),
@@ -421,7 +424,7 @@ class VideoPokerApp(App[None]):
             self.show_reason("the hint is for a dealt hand: deal first")
             return
         current = self.session.machine.round
-        choices = advice(current.paytable, current.bet, current.dealt)
+        choices = advice(current.pays, current.bet, current.dealt)
         self.hint = (current.dealt, choices[0].held)
         best = cards_text(choices[0].cards)
         others = " · ".join(f"{float(choice.ev):.4f}" for choice in choices[1:])
@@ -500,7 +503,8 @@ class VideoPokerApp(App[None]):
         """The analysis of the table in play at the bet on the meter (a round in play stays as it is)."""
         if self.session is not None:
             state = self.session.state()
-            self.push_screen(AnalysisScreen(state.paytable, state.bet))
+            meter = None if state.meter is None else int(state.meter)
+            self.push_screen(AnalysisScreen(state.paytable, state.bet, meter))
 
     def action_edit_paytable(self) -> None:
         """The editor on the table in play; a table saved there is played from the next hand."""

@@ -38,6 +38,7 @@ from videopoker.usertext import counted, visible
 if TYPE_CHECKING:  # numpy and the analysis load in the workers, when first needed
     from videopoker.analysis.bankroll import Bankroll
     from videopoker.analysis.exact import Analysis
+    from videopoker.analysis.progressive import MeterReturn
     from videopoker.analysis.simulate import Simulation
 
 PANES = ("return", "compare", "simulate", "bankroll")
@@ -113,10 +114,12 @@ class AnalysisScreen(Screen[None]):
     BINDINGS = [Binding("escape", "back", "back"), Binding("enter", "run", "run", show=False),
                 *(Binding(str(n), f"pane('{pane}')", pane, show=False) for n, pane in enumerate(PANES, 1))]
 
-    def __init__(self, paytable: Paytable, coins: int | None = None) -> None:
+    def __init__(self, paytable: Paytable, coins: int | None = None, meter: int | None = None) -> None:
+        """``meter``: a progressive table's meter as played, whole credits (the return is solved at it)."""
         super().__init__()
         self.paytable = paytable
         self.coins = coins or paytable.max_coins
+        self.meter = meter if paytable.progressive is not None and self.coins == paytable.max_coins else None
         self.analysis: Analysis | None = None
         self.simulation: Simulation | None = None
         self.odds: Bankroll | None = None
@@ -219,9 +222,16 @@ class AnalysisScreen(Screen[None]):
             self.app.call_from_thread(self._progress, "#return-progress", fraction, "#return-status",
                                       f"Solving every dealt hand: {stage}…")
 
-        analysis = analyze(self.paytable, self.coins, heard)
+        solved = self.paytable if self.meter is None else self.paytable.at_meter(self.meter)
+        analysis = analyze(solved, self.coins, heard)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._show_return, analysis)
+        if self.meter is not None:
+            from videopoker.analysis.progressive import MeterReturn, breakeven_meter
+
+            meter = MeterReturn(self.paytable, self.meter, analysis, breakeven_meter(self.paytable))
+            if not get_current_worker().is_cancelled:
+                self.app.call_from_thread(self._show_meter, meter)
 
     def _progress(self, bar: str, fraction: float, status: str, text: str) -> None:
         self.query_one(bar, ProgressBar).update(progress=fraction)
@@ -241,6 +251,10 @@ class AnalysisScreen(Screen[None]):
             f"Return {float(analysis.rtp) * 100:.4f}% · variance {float(analysis.variance):.4f} · "
             f"SD {analysis.standard_deviation:.4f} · {label(analysis.top_category).lower()} every "
             f"{analysis.top_cycle:,.0f} hands")
+
+    def _show_meter(self, meter: MeterReturn) -> None:
+        status = self.query_one("#return-status", Static)
+        status.update(f"{status.render()}\n" + " ".join(meter.lines()))
 
     # -- compare ----------------------------------------------------------------------------------
 
