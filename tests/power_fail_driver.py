@@ -1,7 +1,9 @@
 """A player that never stops: deals, holds by a fixed rule and draws, until it is killed.
 
-Run as ``python tests/power_fail_driver.py HOME SEED HANDS``: it plays rounds of HANDS hands (one
-hand at a time when the credit left is less than HANDS, till the meter is empty and refilled).
+Run as ``python tests/power_fail_driver.py HOME SEED HANDS [PAYTABLE]``: it plays rounds of HANDS
+hands (one hand at a time when the credit left is less than HANDS, till the meter is empty and
+refilled).  On a table with double-up it doubles every win up to twice, picking by a fixed rule,
+then collects.
 Every choice it makes is a function of the saved state alone (the deal and the draw of game n
 are seeded by SEED and n), so a test can replay the same play in memory and know every state
 the wallet may hold after a kill at any moment.  After each transition returns (saved, so the
@@ -34,13 +36,26 @@ def seen(session: Session) -> list[Any]:
     state, history = session.state(), session.history
     results = [] if state.last is None else [
         [[str(card) for card in result.final], result.win] for result in state.last.results]
+    gamble = state.gamble
+    doubling = None if gamble is None else [gamble.stake, gamble.at_risk, str(gamble.dealer), len(gamble.steps)]
     return [history.games, history.refills, history.total_bet, history.total_won, state.credits, state.bet,
-            state.phase.value, [str(card) for card in state.hand], list(state.held), state.hands, results]
+            state.phase.value, [str(card) for card in state.hand], list(state.held), state.hands, results,
+            doubling, None if state.meter is None else str(state.meter)]
 
 
 def step(session: Session, seed: int, hands: int) -> None:
     """One saved transition: the next thing this player does from the state as saved."""
     state = session.state()
+    gamble = state.gamble
+    if gamble is not None and (gamble.at_risk or gamble.can_double):
+        session.machine.rng = random.Random(seed * 1_000_003 + session.history.games * 16 + len(gamble.steps) * 2)
+        if gamble.dealer is not None:
+            session.pick(len(gamble.steps) % 4)
+        elif gamble.can_double and len(gamble.steps) < 2:
+            session.double()
+        else:
+            session.collect()
+        return
     if state.phase is Phase.DEALT:
         wanted = wanted_holds(state.hand)
         for position in range(5):
@@ -62,7 +77,7 @@ def step(session: Session, seed: int, hands: int) -> None:
 
 if __name__ == "__main__":
     home, seed, hands = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
-    player = Session.open(home)
+    player = Session.open(home, paytable=sys.argv[4] if len(sys.argv) > 4 else None)
     player.machine.paytable.game.evaluate_index(range(5))  # build the rules table before "ready"
     print("ready", json.dumps(seen(player)), flush=True)
     while True:

@@ -172,8 +172,8 @@ def test_a_power_cut_anywhere_leaves_every_settled_round_on_record_once(tmp_path
         monkeypatch.setattr(files_module, "os", disk.shim())
         original = Ledger.record
 
-        def recording(ledger: Ledger, wallet: str, rounds: Any) -> None:
-            original(ledger, wallet, rounds)
+        def recording(ledger: Ledger, wallet: str, rounds: Any, doubles: Any = ()) -> None:
+            original(ledger, wallet, rounds, doubles)
             with contextlib.closing(sqlite3.connect(ledger.path)) as reader:
                 disk.events.append(("ledger", reader.serialize()))
 

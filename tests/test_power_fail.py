@@ -36,10 +36,10 @@ def key(state: list[Any]) -> str:
     return json.dumps(state)
 
 
-def replay(home: Path, games: int, hands: int) -> dict[str, int]:
+def replay(home: Path, games: int, hands: int, paytable: str | None) -> dict[str, int]:
     """Every state the driver shows on its way through ``games`` games, numbered in order."""
     order: dict[str, int] = {}
-    with Session.start_over(home) as session:
+    with Session.start_over(home, paytable=paytable) as session:
         order[key(seen(session))] = 0
         while session.history.games <= games:
             step(session, SEED, hands)
@@ -54,9 +54,12 @@ def restored(home: Path) -> list[Any]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("hands, kills, rounds", [(1, KILLS, 100), (10, KILLS // 2, 40)])
+@pytest.mark.parametrize("hands, kills, rounds, paytable", [
+    (1, KILLS, 100, None), (10, KILLS // 2, 40, None),
+    (1, KILLS // 2, 40, "bonus-poker-8-5-progressive"),  # a progressive meter, and double-up after wins
+])
 def test_kill_dash_nine_at_random_moments_loses_nothing_the_player_saw(tmp_path: Path, hands: int, kills: int,
-                                                                        rounds: int) -> None:
+                                                                        rounds: int, paytable: str | None) -> None:
     home, replay_home = tmp_path / "home", tmp_path / "replay"
     env = dict(os.environ, VIDEOPOKER_HOME=str(home), PYTHONPATH=os.pathsep.join(
         [str(DRIVER.parent), os.environ.get("PYTHONPATH", "")]))
@@ -64,7 +67,8 @@ def test_kill_dash_nine_at_random_moments_loses_nothing_the_player_saw(tmp_path:
     pairs: list[tuple[list[Any], list[Any]]] = []  # (last shown, restored after the kill)
     last_shown: list[Any] | None = None
     for _ in range(kills):
-        child = subprocess.Popen([sys.executable, str(DRIVER), str(home), str(SEED), str(hands)], env=env,
+        child = subprocess.Popen([sys.executable, str(DRIVER), str(home), str(SEED), str(hands),
+                                  *([paytable] if paytable else [])], env=env,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert child.stdout is not None
         if rng.random() < 0.9:  # most kills mid-play; some during start-up and recovery
@@ -85,15 +89,18 @@ def test_kill_dash_nine_at_random_moments_loses_nothing_the_player_saw(tmp_path:
     assert not list(home.glob("wallet.json.corrupt-*")), "a kill must never leave a damaged wallet"
     games = max(after[0] for _, after in pairs)
     assert games > rounds, "the driver should have played a good many rounds between kills"
-    order = replay(replay_home, games, hands)
+    order = replay(replay_home, games, hands, paytable)
     for shown, after in pairs:
         assert key(after) in order, f"after a kill the machine came back in a state no play shows: {after}"
         assert order[key(after)] - order[key(shown)] in (0, 1), (
             f"the player saw {shown}, but the restart shows {after}")
-        _, refills, total_bet, total_won, credits, bet, phase, _, _, played = after[:10]
+        _, refills, total_bet, total_won, credits, bet, phase, _, _, played, _, doubling = after[:12]
         staked = bet * played if phase == "dealt" else 0
-        assert credits == 1000 + 1000 * refills - total_bet + total_won - staked
+        at_risk = doubling[0] if doubling and doubling[1] else 0  # a win off the meter, being doubled
+        assert credits == 1000 + 1000 * refills - total_bet + total_won - staked - at_risk
     assert any(after[6] == "dealt" and any(after[8]) for _, after in pairs), "some kills should land on holds"
+    if paytable is not None:
+        assert any(after[6] == "double" for _, after in pairs), "and some in the middle of a double"
     # The ledger after all those kills: every settled round once, and its books the wallet's.
     with Session.open(home) as session:
         played = session.history.games

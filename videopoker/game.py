@@ -12,12 +12,13 @@ Every transition either happens whole or raises a :class:`GameError` and changes
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from videopoker.cards import Card, RandomLike
+from videopoker.double_up import DoubleStep, Gamble
 from videopoker.errors import GameError, InsufficientCredit
 from videopoker.paytable import Paytable, resolve_paytable  # noqa: F401  (doctest)
 from videopoker.round import HAND_SIZE, PLAY_LINES, Round
@@ -27,8 +28,9 @@ __all__ = ["HAND_SIZE", "PLAY_LINES", "HandResult", "Machine", "MachineState", "
 
 
 class Phase(StrEnum):
-    IDLE = "idle"      # betting; the last hand (if any) still on show
+    IDLE = "idle"      # betting; the last hand (if any) still on show (a win may be offered to double)
     DEALT = "dealt"    # five cards out, bet taken, holds being chosen
+    DOUBLE = "double"  # a win off the meter, being doubled: a pick to make, or DOUBLE again or COLLECT
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,7 @@ class Outcome:
     bet: int                            # coins per hand
     results: tuple[HandResult, ...]
     credits_after: int
+    doubles: tuple[DoubleStep, ...] = ()  # the win gambled after the draw, double by double
 
     @property
     def hands(self) -> int:
@@ -83,7 +86,8 @@ class Outcome:
         return {"dealt": [str(c) for c in self.dealt], "held": list(self.held), "bet": self.bet,
                 "hands": [{"final": [str(c) for c in result.final], "category": result.category,
                            "label": result.name, "win": result.win} for result in self.results],
-                "credits_after": self.credits_after}
+                "credits_after": self.credits_after,
+                **({"doubles": [double_to_json(step) for step in self.doubles]} if self.doubles else {})}
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,7 @@ class MachineState:
     last: Outcome | None
     paytable: Paytable = field(repr=False)
     meter: Fraction | None = None      # the progressive meter on show: the round's, else the next deal's
+    gamble: Gamble | None = None       # a win offered to double, or being doubled
 
     @property
     def stake(self) -> int:
@@ -125,6 +130,7 @@ class Machine:
         self.round: Round | None = None
         self.last: Outcome | None = None
         self.meters: dict[str, Fraction] = {}
+        self.gamble: Gamble | None = None
 
     def meter_of(self, paytable: Paytable) -> Fraction | None:
         """The meter a deal on ``paytable`` would raise, or ``None`` for a table without one."""
@@ -134,7 +140,14 @@ class Machine:
 
     @property
     def phase(self) -> Phase:
-        return Phase.IDLE if self.round is None else Phase.DEALT
+        if self.round is not None:
+            return Phase.DEALT
+        return Phase.DOUBLE if self.gamble is not None and self.gamble.at_risk else Phase.IDLE
+
+    @property
+    def in_play(self) -> int:
+        """Credits off the meter that are still the player's: a round's bet, a win being doubled."""
+        return in_play(self.round, self.gamble)
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -153,6 +166,7 @@ class Machine:
         """Add a coin to the bet, back to 1 after max_coins, as the BET ONE button does."""
         self._require(Phase.IDLE, "change the bet")
         self.bet = self.bet % self.paytable.max_coins + 1
+        self.gamble = None  # any move between rounds declines the offer to double
         return self.snapshot()
 
     def set_bet(self, coins: int) -> MachineState:
@@ -160,6 +174,7 @@ class Machine:
         if not 1 <= coins <= self.paytable.max_coins:
             raise GameError(f"a bet is 1..{self.paytable.max_coins} coins, got {coins}")
         self.bet = coins
+        self.gamble = None
         return self.snapshot()
 
     def set_hands(self, hands: int) -> MachineState:
@@ -179,6 +194,7 @@ class Machine:
         if hands != self.hands:
             self.last = None
         self.hands = hands
+        self.gamble = None
 
     def switch_paytable(self, paytable: Paytable) -> MachineState:
         """Deal the next rounds under ``paytable``; the bet kept if the new table takes it."""
@@ -186,6 +202,7 @@ class Machine:
         self.paytable = paytable
         self.bet = min(self.bet, paytable.max_coins)
         self.last = None
+        self.gamble = None
         return self.snapshot()
 
     def bet_max(self) -> MachineState:
@@ -216,6 +233,7 @@ class Machine:
         self.credits -= dealt.stake
         self.bet, self.hands = dealt.bet, dealt.hands
         self.round = dealt
+        self.gamble = None
         if dealt.meter is not None:
             self.meters[dealt.paytable.name] = dealt.meter
 
@@ -240,7 +258,41 @@ class Machine:
         self.credits += sum(result.win for result in results)
         self.last = Outcome(played.dealt, played.held, played.bet, results, self.credits)
         self.round = None
+        won = self.last.win
+        self.gamble = Gamble(won) if played.paytable.double_up and won else None
         self.bet = min(self.bet, self.paytable.max_coins)  # the next table may take fewer coins
+        return self.snapshot()
+
+    # -- double-up ------------------------------------------------------------------------------
+
+    def double(self) -> MachineState:
+        """DOUBLE: the win off the meter (the first time) and the dealer's card face up."""
+        if self.gamble is None:
+            raise GameError("double-up is offered after a win, on a table that has it")
+        if not self.gamble.at_risk:
+            self.credits -= self.gamble.stake
+        self.gamble = self.gamble.double(self.rng)
+        return self.snapshot()
+
+    def pick(self, place: int) -> MachineState:
+        """The player's pick of the four face-down cards (0..3), settled now; a lost stake ends it."""
+        if self.gamble is None:
+            raise GameError("there is no double to pick a card for")
+        self.gamble = self.gamble.pick(place, self.rng)
+        if self.last is not None:
+            self.last = replace(self.last, doubles=self.gamble.steps)
+        if not self.gamble.stake:
+            self.gamble = None  # lost: back to betting
+        return self.snapshot()
+
+    def collect(self) -> MachineState:
+        """COLLECT: the stake being doubled back on the credit meter."""
+        if self.gamble is None or not self.gamble.at_risk:
+            raise GameError("there is no doubled win to collect")
+        if self.gamble.dealer is not None:
+            raise GameError("pick one of the four cards first")
+        self.credits += self.gamble.stake
+        self.gamble = None
         return self.snapshot()
 
     def add_credits(self, amount: int) -> MachineState:
@@ -249,6 +301,7 @@ class Machine:
         if amount < 1:
             raise GameError(f"credit to add must be positive, got {amount}")
         self.credits += amount
+        self.gamble = None
         return self.snapshot()
 
     # -- views ------------------------------------------------------------------------------
@@ -259,7 +312,7 @@ class Machine:
         played = self.round
         if played is None:
             return MachineState(self.phase, self.credits, self.bet, self.hands, self.hand, self.held, self.last,
-                                self.paytable, self.meter_of(self.paytable))
+                                self.paytable, self.meter_of(self.paytable), self.gamble)
         return MachineState(self.phase, self.credits, played.bet, played.hands, self.hand, self.held, self.last,
                             played.paytable, played.meter)
 
@@ -273,9 +326,22 @@ class Machine:
                 f"credits, {self.credits:,} left; {'bet less' if coins > 1 else 'play fewer hands'}")
 
     def _require(self, phase: Phase, action: str) -> None:
+        """Refuse ``action`` outside ``phase`` (a win off the meter is collected or lost first)."""
         if self.phase is not phase:
+            if self.phase is Phase.DOUBLE:
+                raise GameError(f"cannot {action} while doubling: collect the win (space) or double it")
             when = "before the deal" if phase is Phase.DEALT else "until the hand is drawn"
             raise GameError(f"cannot {action} {when}")
+
+
+def in_play(played: Round | None, gamble: Gamble | None) -> int:
+    """Credits off the meter that are still the player's, for the books."""
+    return (played.stake if played is not None else 0) + (gamble.stake if gamble and gamble.at_risk else 0)
+
+
+def double_to_json(step: DoubleStep) -> dict[str, Any]:
+    return {"dealer": str(step.dealer), "cards": [str(card) for card in step.cards], "picked": step.picked,
+            "stake_before": step.stake_before, "stake_after": step.stake_after}
 
 
 def check_hands(hands: int) -> int:

@@ -28,7 +28,7 @@ from videopoker.errors import GameError, PaytableError, VideoPokerError
 from videopoker.game import Machine, MachineState, Phase, check_hands
 from videopoker.ledger.store import Ledger
 from videopoker.paytable import DEFAULT_PAYTABLE, Paytable, resolve_paytable
-from videopoker.settled import Grade, Settled, paytable_reference
+from videopoker.settled import Doubled, Grade, Settled, paytable_reference
 from videopoker.training import Decision, Training, judge, ready
 from videopoker.wallet import FORMAT, Wallet
 from videopoker.wallet_content import (
@@ -57,6 +57,7 @@ class Session:
         self.training = training or Training()
         self.wallet_id = wallet_id or str(uuid.uuid4())
         self.unrecorded = unrecorded  # settled rounds the ledger may not have yet, oldest first
+        self.unrecorded_doubles: tuple[Doubled, ...] = ()  # doubles likewise
         self.ledger: Ledger | None = None
         self.notice: str | None = None  # something the player should be told on opening
         self.ledger_problem: str | None = None  # why the last round could not go on record, if it could not
@@ -151,6 +152,7 @@ class Session:
                 paytable, lost = resolve_paytable(DEFAULT_PAYTABLE), saved.paytable
         machine = Machine(paytable, saved.credits, rng, hands=saved.hands)
         machine.last, machine.round, machine.meters = saved.last, saved.round, dict(saved.meters)
+        machine.gamble = saved.gamble
         if saved.round is not None:
             if (saved.bet, saved.hands) != (saved.round.bet, saved.round.hands):
                 raise ValueError(f"a bet of {saved.bet} × {saved.hands} hands is not the "
@@ -165,6 +167,7 @@ class Session:
             notices.insert(0, f"the paytable {lost} cannot be read now (`videopoker paytable validate` says why)"
                            + ("" if saved.round else f"; playing {paytable.name} instead"))
         session = cls(machine, wallet, saved.history, saved.training, saved.wallet, saved.unrecorded)
+        session.unrecorded_doubles = saved.unrecorded_doubles
         session.notice = "; ".join(notices) or None
         return session
 
@@ -174,8 +177,7 @@ class Session:
         or says so before play); a wallet row already there is left as it is."""
         self.ledger = Ledger.open(home)
         assert self.ledger is not None
-        in_play = self.machine.round.stake if self.machine.round is not None else 0
-        self.ledger.begin_wallet(self.wallet_id, self.history.games, self.machine.credits + in_play,
+        self.ledger.begin_wallet(self.wallet_id, self.history.games, self.machine.credits + self.machine.in_play,
                                  self.history.refills)
         self._record()
         if self.ledger_problem:
@@ -260,14 +262,40 @@ class Session:
 
     def _record(self) -> None:
         """Put the rounds the wallet holds for the ledger on record; on failure keep them and say why."""
-        if self.ledger is None or not self.unrecorded:
+        if self.ledger is None or not (self.unrecorded or self.unrecorded_doubles):
             return
         try:
-            self.ledger.record(self.wallet_id, self.unrecorded)
+            self.ledger.record(self.wallet_id, self.unrecorded, self.unrecorded_doubles)
         except VideoPokerError as error:
             self.ledger_problem = f"{error} (the rounds wait in the wallet and go on record later)"
             return
-        self.unrecorded, self.ledger_problem = (), None
+        self.unrecorded, self.unrecorded_doubles, self.ledger_problem = (), (), None
+
+    # -- double-up, each step saved ------------------------------------------------------------
+
+    def double(self) -> MachineState:
+        """DOUBLE: the dealer's card face up, the win at risk (saved before it is shown)."""
+        return self._commit(self.machine.double)
+
+    def pick(self, place: int) -> MachineState:
+        """The pick of face-down card ``place`` (0..3), settled and saved, and put on record."""
+        def pick_and_record() -> MachineState:
+            state = self.machine.pick(place)
+            assert state.last is not None and state.last.doubles
+            step = state.last.doubles[-1]
+            self.history.gambled(state.last, step)
+            if self.wallet is not None:
+                doubled = Doubled(self.history.games, len(state.last.doubles) - 1, step)
+                self.unrecorded_doubles = (*self.unrecorded_doubles, doubled)[-MAX_UNRECORDED:]
+            return state
+
+        state = self._commit(pick_and_record)
+        self._record()
+        return state
+
+    def collect(self) -> MachineState:
+        """COLLECT: the doubled win back on the credit meter."""
+        return self._commit(self.machine.collect)
 
     def set_trainer(self, on: bool) -> MachineState:
         """Trainer mode on or off (kept in the wallet, like the bet)."""
@@ -309,15 +337,17 @@ class Session:
         """Apply ``change`` and save it; if the save fails, put the previous values back."""
         machine = self.machine
         before = (machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last,
-                  dict(machine.meters))
+                  dict(machine.meters), machine.gamble)
         history, training, unrecorded = self.history.copy(), self.training.copy(), self.unrecorded
+        unrecorded_doubles = self.unrecorded_doubles
         state = change()
         try:
             self._save()
         except VideoPokerError:
             (machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last,
-             machine.meters) = before
+             machine.meters, machine.gamble) = before
             self.history, self.training, self.unrecorded = history, training, unrecorded
+            self.unrecorded_doubles = unrecorded_doubles
             raise
         return state
 
@@ -325,6 +355,6 @@ class Session:
         if self.wallet is None:
             return
         machine = self.machine
-        self.wallet.save(encode(self.wallet_id, machine.meters, machine.credits, machine.bet, machine.hands,
-                                paytable_reference(machine.paytable), machine.round, machine.last, self.history,
-                                self.training, self.unrecorded))
+        self.wallet.save(encode(self.wallet_id, machine.meters, machine.gamble, machine.credits, machine.bet,
+                                machine.hands, paytable_reference(machine.paytable), machine.round, machine.last,
+                                self.history, self.training, self.unrecorded, self.unrecorded_doubles))

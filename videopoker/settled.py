@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from videopoker.double_up import DoubleStep
 from videopoker.game import Outcome
 from videopoker.paytable import Paytable, is_shipped
 
@@ -52,6 +53,19 @@ class Settled:
     @property
     def win(self) -> int:
         return self.outcome.win
+
+
+@dataclass(frozen=True)
+class Doubled:
+    """One double of a round's win, as the ledger keeps it: the round's number and its place."""
+
+    number: int               # the round whose win it gambled
+    index: int                # 0 for the first double of that win
+    step: DoubleStep
+
+    @property
+    def net(self) -> int:
+        return self.step.stake_after - self.step.stake_before
 
 
 def paytable_reference(paytable: Paytable) -> str:

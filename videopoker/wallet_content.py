@@ -12,10 +12,14 @@ wallet given its id now, with nothing waiting to go on record.
 
 Format 5 had no progressive meters: it reads with every meter at its base.
 
-Format 6 content (format 5 without ``meters`` and a round's ``meter``; 4 also without ``wallet`` and
-``unrecorded``; 3 also without ``training``)::
+Format 6 had no double-up: it reads with no win being doubled.
+
+Format 7 content (6 without ``gamble``, ``unrecorded_doubles`` and an outcome's ``doubles``; 5 also
+without ``meters`` and a round's ``meter``; 4 also without ``wallet`` and ``unrecorded``; 3 also
+without ``training``)::
 
     {"wallet": its id, a uuid, "meters": {a progressive table's name: meter in credits, a fraction},
+     "gamble": null | {"stake", "at_risk", "dealer": null | card, "steps": [double …]},
      "credits", "bet": coins per hand, "hands": hands per round,
      "paytable": reference of the table the next deal uses,
      "round": null | {"paytable": {"name", "game", "definition", "max_coins", "pays": {key: [totals]},
@@ -24,19 +28,24 @@ Format 6 content (format 5 without ``meters`` and a round's ``meter``; 4 also wi
      "last": null | outcome, "history": {"games", "total_bet", "total_won", "refills", "recall"},
      "training": {"trainer", "decisions", "right", "hands", "staked", "won", "worth", "best_worth",
                   "mistakes": [{"paytable", "coins", "hands", "dealt", "held", "best", "ev", "best_ev"} …]},
-     "unrecorded": [settled rounds not yet known to be in the ledger, oldest first …]}
+     "unrecorded": [settled rounds not yet known to be in the ledger, oldest first …],
+     "unrecorded_doubles": [{"number", "index", "step": double} …]}
+
+    double: {"dealer", "cards": [4 cards], "picked": 0..3, "stake_before", "stake_after"}
 
     settled: {"number", "at": seconds, "reference", "paytable": as in "round", "outcome",
               "grade": null | {"ev", "best_ev", "variance"}, "meter"?: whole credits it was dealt under}
 
     worth, best_worth, ev, best_ev: exact fractions written "numerator/denominator"
 
-    outcome: {"dealt", "held", "bet", "hands": [{"final", "category", "win"} …], "credits_after"}
+    outcome: {"dealt", "held", "bet", "hands": [{"final", "category", "win"} …], "credits_after",
+              "doubles"?: [double …]}
     (formats 1 and 2: {"dealt", "held", "final", "category", "bet", "win", "credits_after"})
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import unicodedata
@@ -46,14 +55,15 @@ from fractions import Fraction
 from typing import Any
 
 from videopoker.cards import Card
+from videopoker.double_up import CHOICES, MOST_DOUBLES, DoubleStep, Gamble, outcome
 from videopoker.errors import CardError, GameError, PaytableError
-from videopoker.game import HandResult, Outcome
+from videopoker.game import HandResult, Outcome, double_to_json
 from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, Paytable, Progressive, resolve_paytable
 from videopoker.round import HAND_SIZE, PLAY_LINES, Round
 from videopoker.rules.catalog import game_of_data, load_game
 from videopoker.rules.checking import KEY_FORM, MAX_KEY_LENGTH
 from videopoker.rules.definition import NOTHING, PayCategory
-from videopoker.settled import Grade, Settled
+from videopoker.settled import Doubled, Grade, Settled
 from videopoker.training import KEPT_MISTAKES, Decision, Training, fraction_text
 from videopoker.usertext import first_control
 from videopoker.wallet import FORMAT
@@ -72,6 +82,8 @@ MAX_UNRECORDED = 100
 LEDGER_FORMAT = 5
 #: The first format with progressive meters.
 METER_FORMAT = 6
+#: The first format with double-up.
+DOUBLE_FORMAT = 7
 
 
 @dataclass
@@ -89,6 +101,12 @@ class History:
         self.total_bet += outcome.stake
         self.total_won += outcome.win
         self.recall = (outcome, *self.recall)[:RECALL_SIZE]
+
+    def gambled(self, outcome: Outcome, step: DoubleStep) -> None:
+        """A double of the last game's win: the meters move by what it won or lost, and the recall
+        shows the game with its doubles."""
+        self.total_won += step.stake_after - step.stake_before
+        self.recall = (outcome, *self.recall[1:])
 
     def copy(self) -> History:
         return History(self.games, self.total_bet, self.total_won, self.refills, self.recall)
@@ -108,6 +126,8 @@ class Saved:
     notice: str | None = None
     training: Training = field(default_factory=Training)
     meters: dict[str, Fraction] = field(default_factory=dict)
+    gamble: Gamble | None = None
+    unrecorded_doubles: tuple[Doubled, ...] = ()
     wallet: str = field(default_factory=lambda: str(uuid.uuid4()))  # the wallet's id (a new one for an old file)
     unrecorded: tuple[Settled, ...] = ()
 
@@ -134,19 +154,25 @@ def settled_to_json(settled: Settled) -> dict[str, Any]:
                                                  "variance": fraction_text(grade.variance)}}
 
 
-def encode(wallet: str, meters: dict[str, Fraction], credits: int, bet: int, hands: int, paytable: str,
-           current: Round | None, last: Outcome | None, history: History, training: Training,
-           unrecorded: tuple[Settled, ...]) -> dict[str, Any]:
+def encode(wallet: str, meters: dict[str, Fraction], gamble: Gamble | None, credits: int, bet: int, hands: int,
+           paytable: str, current: Round | None, last: Outcome | None, history: History, training: Training,
+           unrecorded: tuple[Settled, ...], unrecorded_doubles: tuple[Doubled, ...]) -> dict[str, Any]:
     played = None if current is None else {
         "paytable": paytable_to_json(current.paytable), "bet": current.bet, "hands": current.hands,
         "dealt": [str(card) for card in current.dealt], "held": list(current.held),
         **({} if current.meter is None else {"meter": fraction_text(current.meter)})}
+    gambled = None if gamble is None else {
+        "stake": gamble.stake, "at_risk": gamble.at_risk,
+        "dealer": None if gamble.dealer is None else str(gamble.dealer),
+        "steps": [double_to_json(step) for step in gamble.steps]}
     return {"wallet": wallet, "meters": {name: fraction_text(meter) for name, meter in meters.items()},
-            "credits": credits, "bet": bet, "hands": hands, "paytable": paytable, "round": played,
+            "gamble": gambled, "credits": credits, "bet": bet, "hands": hands, "paytable": paytable, "round": played,
             "last": last.to_json() if last else None,
             "history": {"games": history.games, "total_bet": history.total_bet, "total_won": history.total_won,
                         "refills": history.refills, "recall": [outcome.to_json() for outcome in history.recall]},
-            "training": training.to_json(), "unrecorded": [settled_to_json(item) for item in unrecorded]}
+            "training": training.to_json(), "unrecorded": [settled_to_json(item) for item in unrecorded],
+            "unrecorded_doubles": [{"number": item.number, "index": item.index, "step": double_to_json(item.step)}
+                                   for item in unrecorded_doubles]}
 
 
 # -- reading, strictly ---------------------------------------------------------------------------
@@ -241,9 +267,51 @@ def _outcome(data: Any, where: str, version: int) -> Outcome:
         results = tuple(_result(item, f"{where}.hands[{n}]") for n, item in enumerate(items))
         if len(results) not in PLAY_LINES:
             raise ValueError(f"{where}.hands has {len(results)} hands")
+    doubles: tuple[DoubleStep, ...] = ()
+    if isinstance(data, dict) and "doubles" in data:
+        doubles = tuple(_double(item, f"{where}.doubles[{n}]")
+                        for n, item in enumerate(_list(data, "doubles", where, MOST_DOUBLES)))
     return Outcome(_cards(data, "dealt", where), _flags(data, "held", where),
                    _whole(data, "bet", where, 1, MAX_COINS_LIMIT), results,
-                   _whole(data, "credits_after", where, 0, MAX_CREDITS))
+                   _whole(data, "credits_after", where, 0, MAX_CREDITS), doubles)
+
+
+def _card(data: Any, key: str | int, where: str) -> Card:
+    text = data[key] if isinstance(key, int) else _field(data, key, where)
+    try:
+        card = Card.parse(text) if isinstance(text, str) and len(text) <= 3 else None
+    except CardError:
+        card = None
+    if card is None or card.rank is None:
+        raise ValueError(f"{where}.{key} is not a card of a 52-card deck")
+    return card
+
+
+def _double(data: Any, where: str) -> DoubleStep:
+    dealer = _card(data, "dealer", where)
+    items = _list(data, "cards", where, CHOICES)
+    cards = tuple(_card(items, place, f"{where}.cards") for place in range(len(items)))
+    picked = _whole(data, "picked", where, 0, CHOICES - 1)
+    before = _whole(data, "stake_before", where, 1, MAX_CREDITS)
+    after = _whole(data, "stake_after", where, 0, MAX_CREDITS)
+    if len(cards) != CHOICES or len({dealer, *cards}) != CHOICES + 1 or \
+            after != before * outcome(dealer, cards[picked]):
+        raise ValueError(f"{where} is not a double as the cards play it")
+    return DoubleStep(dealer, cards, picked, before, after)
+
+
+def _gamble(data: Any) -> Gamble | None:
+    if data is None:
+        return None
+    where = "gamble"
+    steps = tuple(_double(item, f"gamble.steps[{n}]")
+                  for n, item in enumerate(_list(data, "steps", where, MOST_DOUBLES)))
+    dealer = None if _field(data, "dealer", where) is None else _card(data, "dealer", where)
+    gamble = Gamble(_whole(data, "stake", where, 1, MAX_CREDITS), _bool(data, "at_risk", where), dealer, steps)
+    chained = all(a.stake_after == b.stake_before for a, b in itertools.pairwise(steps))
+    if not chained or (steps and steps[-1].stake_after != gamble.stake) or ((dealer or steps) and not gamble.at_risk):
+        raise ValueError("gamble: its doubles do not add up to its stake")
+    return gamble
 
 
 def _history(data: Any, version: int) -> History:
@@ -399,6 +467,16 @@ def decode(version: int, content: dict[str, Any]) -> Saved:
         numbers = [settled.number for settled in saved.unrecorded]
         if numbers != sorted(set(numbers)) or any(number > saved.history.games for number in numbers):
             raise ValueError("unrecorded rounds are not games of this wallet, in order")
+    if version >= DOUBLE_FORMAT:
+        saved.gamble = _gamble(_field(content, "gamble", "wallet"))
+        items = _list(content, "unrecorded_doubles", "wallet", MAX_UNRECORDED * MOST_DOUBLES)
+        saved.unrecorded_doubles = tuple(
+            Doubled(_whole(item, "number", f"unrecorded_doubles[{n}]", 1, saved.history.games),
+                    _whole(item, "index", f"unrecorded_doubles[{n}]", 0, MOST_DOUBLES - 1),
+                    _double(_field(item, "step", f"unrecorded_doubles[{n}]"), f"unrecorded_doubles[{n}].step"))
+            for n, item in enumerate(items))
+        if saved.gamble is not None and saved.round is not None:
+            raise ValueError("a win is being doubled while a round is dealt")
     if version >= METER_FORMAT:
         meters = _field(content, "meters", "wallet")
         if not isinstance(meters, dict) or len(meters) > MAX_RECALL:

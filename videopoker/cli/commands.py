@@ -104,6 +104,10 @@ def run_analyze(args: argparse.Namespace) -> int:
     if progressive is not None:
         for line in progressive.lines():
             say(line)
+    if paytable.double_up:
+        from videopoker.double_up import even_bet_line
+
+        say(even_bet_line())
     elif meter is not None:
         say(f"The progressive meter pays only at {paytable.max_coins} coins; at this bet the table's fixed pays hold.")
     return 0

@@ -59,6 +59,8 @@ def _show(report: Report) -> None:
     say(f"EV lost to mistakes: {total.ev_lost:,.2f} credits ({percent(total.ev_lost / total.coin_in)} of coin-in).")
     for line in report.luck_lines():
         say(line)
+    if report.doubles.count:
+        say(report.doubles.text())
     for table in report.tables:
         categories = Grid(f"{table.paytable.name}: hands made, against perfect play's count",
                           [Column("Hand", right=False), Column("Count"), Column("Expected")])

@@ -28,6 +28,7 @@ from typing import Any
 
 from videopoker.cards import Card
 from videopoker.errors import PaytableError, StateError, VideoPokerError
+from videopoker.game import in_play
 from videopoker.ledger.store import Ledger, held_flags, milliseconds, unpack
 from videopoker.paytable import Paytable, resolve_paytable
 from videopoker.settled import paytable_reference
@@ -139,8 +140,8 @@ class Balance:
     start_credits: int        # its credits then, a round in play counted in
     refills: int              # refills since
     credits: int              # its credit meter now
-    in_play: int              # credits bet on a round not yet drawn
-    net: int                  # coin-out less coin-in over its rounds on record
+    in_play: int              # credits off the meter: a round's bet, a win being doubled
+    net: int                  # coin-out less coin-in over its rounds on record, and its doubles' net
 
     @property
     def balanced(self) -> bool:
@@ -148,9 +149,27 @@ class Balance:
 
     def text(self) -> str:
         verdict = "balance" if self.balanced else "DO NOT BALANCE"
-        in_play = f" and {self.in_play:,} bet on the hand in play" if self.in_play else ""
+        in_play = f" and {self.in_play:,} in play" if self.in_play else ""
         return (f"Books {verdict}: {self.start_credits:,} credits at game {self.start_game:,}, net {self.net:+,}, "
                 f"{counted(self.refills, 'refill')}: {self.credits:,} credits now{in_play}.")
+
+
+@dataclass(frozen=True)
+class Doubles:
+    """The wins gambled at double-up: each double an even bet (8/17 won, 1/17 pushed, 8/17 lost)."""
+
+    count: int = 0
+    won: int = 0
+    pushed: int = 0
+    lost: int = 0
+    net: int = 0                  # credits the doubles won less those they lost
+
+    def text(self) -> str:
+        return (f"Double-up: {counted(self.count, 'double')}, {self.won:,} won, {self.pushed:,} pushed, "
+                f"{self.lost:,} lost: net {self.net:+,} credits (an even bet: 0 expected).")
+
+    def to_json(self) -> dict[str, int]:
+        return {"count": self.count, "won": self.won, "pushed": self.pushed, "lost": self.lost, "net": self.net}
 
 
 @dataclass(frozen=True)
@@ -173,6 +192,7 @@ class Report:
     balance: Balance | None
     since: datetime | None = None
     course: Course | None = None  # asked for by the ledger screen
+    doubles: Doubles = Doubles()
 
     def luck_lines(self) -> list[str]:
         """Luck in words, two lines that fit 80 columns (none before a graded round)."""
@@ -202,6 +222,7 @@ class Report:
             "biggest_wins": [{"at": datetime.fromtimestamp(win.at).isoformat(timespec="seconds"),
                               "paytable": win.paytable, "hand": win.label,
                               "final": [str(card) for card in win.final], "win": win.win} for win in self.biggest],
+            "double_up": self.doubles.to_json(),
             "wallet": None if self.balance is None else {
                 "start_game": self.balance.start_game, "start_credits": self.balance.start_credits,
                 "refills": self.balance.refills, "credits": self.balance.credits, "in_play": self.balance.in_play,
@@ -269,8 +290,7 @@ def _catch_up(ledger: Ledger, home: Path) -> WalletNow | None:
     if stored[0] < LEDGER_FORMAT:
         return None  # a wallet not yet opened by a version with the ledger has no record
     ledger.record(saved.wallet, saved.unrecorded)
-    in_play = saved.round.stake if saved.round is not None else 0
-    return WalletNow(saved.wallet, saved.credits, saved.history.refills, in_play)
+    return WalletNow(saved.wallet, saved.credits, saved.history.refills, in_play(saved.round, saved.gamble))
 
 
 def _grade_the_rest(ledger: Ledger) -> None:
@@ -346,7 +366,13 @@ def _report(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], chosen: lis
                    "SELECT h.win, h.final, h.category, r.at, r.paytable FROM rounds r JOIN hands h ON h.round = r.id "
                    f"WHERE {joined} AND h.win > 0 ORDER BY h.win DESC, r.id LIMIT {BIGGEST}", joined_parameters)]
     ordered = sorted(records.values(), key=lambda record: -record.tally.hands)
-    return Report(ordered, total, percentile, method, biggest, _balance(ledger, wallet), since)
+    count, won, pushed, lost, net = ledger.query(
+        "SELECT count(*), coalesce(sum(d.stake_after > d.stake_before), 0), "
+        "coalesce(sum(d.stake_after = d.stake_before), 0), coalesce(sum(d.stake_after = 0), 0), "
+        "coalesce(sum(d.stake_after - d.stake_before), 0) FROM doubles d JOIN rounds r "
+        f"ON r.wallet = d.wallet AND r.number = d.number WHERE {joined}", joined_parameters)[0]
+    return Report(ordered, total, percentile, method, biggest, _balance(ledger, wallet), since,
+                  doubles=Doubles(count, won, pushed, lost, net))
 
 
 def _course(ledger: Ledger, chosen: list[int], since: datetime | None, points: int, rounds: int) -> Course:
@@ -380,6 +406,7 @@ def _balance(ledger: Ledger, wallet: WalletNow | None) -> Balance | None:
         return None
     rows = ledger.query("SELECT w.start_game, w.start_credits, w.start_refills, "
                         "coalesce((SELECT sum(win - bet * hands) FROM rounds WHERE wallet = w.id), 0) "
+                        "+ coalesce((SELECT sum(stake_after - stake_before) FROM doubles WHERE wallet = w.id), 0) "
                         "FROM wallets w WHERE w.uuid = ?", (wallet.id,))
     if not rows:
         return None

@@ -30,12 +30,12 @@ from typing import Any
 from videopoker.cards import Card
 from videopoker.errors import StateError
 from videopoker.paytable import Paytable
-from videopoker.settled import Settled
+from videopoker.settled import Doubled, Settled
 from videopoker.wallet_content import paytable_from_json, paytable_to_json
 
 LEDGER_NAME = "ledger.sqlite"
 #: The schema this program writes; each step of :data:`_MIGRATIONS` brings a file one version on.
-SCHEMA = 2
+SCHEMA = 3
 #: How long a write waits for a reader or writer elsewhere before saying the ledger is busy.
 BUSY_SECONDS = 5.0
 
@@ -85,6 +85,19 @@ _MIGRATIONS: tuple[str, ...] = (
     """,
     """
     ALTER TABLE rounds ADD COLUMN meter INTEGER;  -- a progressive meter's whole credits, when in play
+    """,
+    """
+    CREATE TABLE doubles (
+        wallet INTEGER NOT NULL REFERENCES wallets,
+        number INTEGER NOT NULL,         -- the round whose win it gambled
+        step INTEGER NOT NULL,           -- 0 for its first double
+        dealer INTEGER NOT NULL,         -- the dealer's card's index
+        cards INTEGER NOT NULL,          -- the four face-down cards, six bits each
+        picked INTEGER NOT NULL,         -- 0..3
+        stake_before INTEGER NOT NULL,
+        stake_after INTEGER NOT NULL,
+        PRIMARY KEY (wallet, number, step)
+    ) WITHOUT ROWID;
     """,
 )
 
@@ -236,15 +249,21 @@ class Ledger:
                              "start_refills) VALUES (?, ?, ?, ?, ?)",
                              (wallet, milliseconds(time.time()), games, credits, refills))
 
-    def record(self, wallet: str, rounds: Sequence[Settled]) -> None:
-        """Append ``rounds`` of ``wallet`` in one transaction; a round already here is left as it is."""
-        if not rounds:
+    def record(self, wallet: str, rounds: Sequence[Settled], doubles: Sequence[Doubled] = ()) -> None:
+        """Append ``rounds`` of ``wallet`` and the ``doubles`` of their wins in one transaction; one
+        already here is left as it is."""
+        if not rounds and not doubles:
             return
         with self._guard("write"), self._transaction():
             wallet_id, start = self._wallet(wallet)
             for settled in rounds:
                 if settled.number > start:
                     self._append(wallet_id, settled)
+            self._db.executemany(
+                "INSERT OR IGNORE INTO doubles (wallet, number, step, dealer, cards, picked, stake_before, "
+                "stake_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(wallet_id, item.number, item.index, item.step.dealer.index, pack(item.step.cards), item.step.picked,
+                  item.step.stake_before, item.step.stake_after) for item in doubles if item.number > start])
 
     def _wallet(self, wallet: str) -> tuple[int, int]:
         row = self._db.execute("SELECT id, start_game FROM wallets WHERE uuid = ?", (wallet,)).fetchone()

@@ -32,6 +32,7 @@ from videopoker.paytable import Paytable, load_paytable
 from videopoker.session import REFILL_CREDITS, STARTING_CREDITS, Session
 from videopoker.training import Decision, advice, cards_text, ready, warm, why
 from videopoker.tui.cancelling import Cancelled, until_cancelled
+from videopoker.tui.double_view import at_stake, double_cards, double_message
 from videopoker.tui.keys import KEYS, bindings
 from videopoker.tui.notice_app import run_notice, served
 from videopoker.tui.screens.analysis import AnalysisScreen
@@ -49,7 +50,7 @@ from videopoker.tui.widgets.paytable import PaytablePanel
 from videopoker.wallet import DamagedWallet
 
 BUTTONS = (("bet-one", "BET ONE", "bet_one"), ("bet-max", "BET MAX", "bet_max"),
-           ("deal", "DEAL", "deal_or_draw"), ("refill", "FREE REFILL", "refill"),
+           ("deal", "DEAL", "deal_or_draw"), ("double-button", "DOUBLE", "double"), ("refill", "FREE REFILL", "refill"),
            ("hands-button", "HANDS", "next_hands"), ("paytable", "PAYTABLE", "choose_paytable"),
            ("recall", "RECALL", "recall"), ("help", "HELP", "help"), ("quit", "QUIT", "quit"))
 
@@ -57,14 +58,25 @@ BUTTONS = (("bet-one", "BET ONE", "bet_one"), ("bet-max", "BET MAX", "bet_max"),
 PLAY_NAMES = {3: "TRIPLE PLAY", 5: "FIVE PLAY", 10: "TEN PLAY", 50: "FIFTY PLAY", 100: "HUNDRED PLAY"}
 
 #: Buttons that do nothing while a hand is dealt (shown dimmed).
-DEALT_DEAD = frozenset({"bet-one", "bet-max", "paytable", "hands-button"})
+DEALT_DEAD = frozenset({"bet-one", "bet-max", "paytable", "hands-button", "double-button"})
+#: Buttons for betting, put away while a win is doubled (the bar then has room for COLLECT).
+BETTING = ("bet-one", "bet-max", "paytable", "hands-button")
+#: And dead while a win is being doubled.
+DOUBLE_DEAD = frozenset({*BETTING, "refill"})
 
 
-def idle_buttons(state: MachineState) -> frozenset[str]:
-    """Buttons that do nothing between hands: dealing without the credit for it."""
+def dead_buttons(state: MachineState) -> frozenset[str]:
+    """Buttons that do nothing now (shown dimmed; DOUBLE is not shown where a table has no double-up)."""
+    offered = state.gamble is not None and state.gamble.can_double
+    undoubled = {"double-button"} if state.paytable.double_up and not offered else set()
+    if state.phase is Phase.DEALT:
+        return DEALT_DEAD if state.paytable.double_up else DEALT_DEAD - {"double-button"}
+    if state.phase is Phase.DOUBLE:
+        waiting = state.gamble is not None and state.gamble.dealer is not None
+        return DOUBLE_DEAD | ({"deal"} if waiting else set()) | undoubled
     if state.credits < state.hands:
-        return frozenset({"bet-one", "bet-max", "deal"})
-    return frozenset({"deal"}) if state.stake > state.credits else frozenset()
+        return frozenset({"bet-one", "bet-max", "deal", *undoubled})
+    return frozenset({"deal", *undoubled} if state.stake > state.credits else undoubled)
 
 
 def _credits(count: int) -> str:
@@ -75,6 +87,9 @@ def message_for(state: MachineState) -> str:
     """The one-line message a casino machine shows in this state."""
     if state.phase is Phase.DEALT:
         return "HOLD CARDS, THEN DRAW"
+    doubling = double_message(state)
+    if doubling is not None:
+        return doubling
     if state.credits == 0:
         lost = "GAME OVER — " if state.last is not None and state.last.win == 0 else ""
         return f"{lost}OUT OF CREDIT: PRESS F FOR A FREE {REFILL_CREDITS:,}"
@@ -277,16 +292,27 @@ class VideoPokerApp(App[None]):
             else:
                 panel.show(paytable, state.bet, winner)
         hinted = self.hint[1] if self.hint and state.phase is Phase.DEALT and self.hint[0] == state.hand else None
+        doubled = double_cards(state)
         for position, view in enumerate(self.query(CardView)):
+            if doubled is not None:
+                view.show(doubled[position][0], False, caption=doubled[position][1])
+                continue
             card = state.hand[position] if state.hand else None
             view.show(card, state.phase is Phase.DEALT and state.held[position],
                       wild=card is not None and paytable.game.is_wild(card.index),
                       best=hinted is not None and hinted[position])
         self.query_one("#message", Static).update(self.notice or message_for(state))
-        self.query_one(Meters).show(state.credits, state.stake, settled.win if settled else 0)
-        self.query_one("#deal", Button).label = "DRAW" if state.phase is Phase.DEALT else "DEAL"
+        staked = at_stake(state)
+        self.query_one(Meters).show(state.credits, state.stake,
+                                    staked if staked is not None else settled.win if settled else 0)
+        deal = self.query_one("#deal", Button)
+        deal.label = {Phase.DEALT: "DRAW", Phase.DOUBLE: "COLLECT"}.get(state.phase, "DEAL")
+        deal.styles.width = len(str(deal.label)) + 2  # laid out again for the longer label (and its padding)
+        self.query_one("#double-button", Button).display = paytable.double_up
+        for button_id in BETTING:  # while a win is doubled only DOUBLE and COLLECT do anything
+            self.query_one(f"#{button_id}", Button).display = state.phase is not Phase.DOUBLE
         self.query_one("#refill", Button).set_class(self.session.can_refill, "offered")
-        dead = idle_buttons(state) if state.phase is Phase.IDLE else DEALT_DEAD
+        dead = dead_buttons(state)
         for button in self.query("#buttons Button").results(Button):
             button.set_class(button.id in dead, "dead")
         self.fit()
@@ -384,12 +410,26 @@ class VideoPokerApp(App[None]):
         return action not in MACHINE_ACTIONS or isinstance(self.screen, MachineScreen)
 
     def action_hold(self, position: int) -> None:
+        """Hold a card; while doubling, the same key (or click) picks a face-down card."""
+        if self.session is not None and self.session.state().phase is Phase.DOUBLE:
+            if position == 0:
+                self.bell()
+                self.show_reason("that is the dealer's card: pick one of the four, 2 to 5")
+                return
+            self.play(lambda session: session.pick(position - 1))
+            return
         self.play(lambda session: session.toggle_hold(position))
+
+    def action_double(self) -> None:
+        self.play(Session.double)
 
     def on_card_view_clicked(self, message: CardView.Clicked) -> None:
         self.action_hold(message.position)
 
     def action_deal_or_draw(self) -> None:
+        if self.session is not None and self.session.state().phase is Phase.DOUBLE:
+            self.play(Session.collect)  # COLLECT (refused with its reason while a pick is awaited)
+            return
         if self.session is not None and self.session.state().phase is Phase.DEALT:
             self._draw()
         elif not self.too_soon_to_deal():

@@ -27,6 +27,8 @@ KEYS = (
     Key("b", "bet one more coin (back to 1 after the most the table takes)", ("b",), "bet_one"),
     Key("m", "bet the most the table takes and deal at once", ("m",), "bet_max"),
     Key("f", "take the free refill when the credit is 0", ("f",), "refill"),
+    Key("d", "double-up (where the table offers it): after a win, DOUBLE it; 2–5 pick a card to beat the "
+        "dealer's, space collects", ("d",), "double"),
     Key("n", "hands a round: 1, 3, 5, 10, 50, 100 (between rounds)", ("n",), "next_hands"),
     Key("p", "play another paytable (between hands)", ("p",), "choose_paytable"),
     Key("r", "recall the last 10 games", ("r",), "recall"),

@@ -247,10 +247,15 @@ class AnalysisScreen(Screen[None]):
         lines.append(row("TOTAL", "", f"{analysis.total_combinations:,}", "1.00000000", "",
                          f"{float(analysis.rtp):.6f}"))
         fill(self.query_one("#return-table", DataTable), RETURN_HEADERS, lines)
+        even = ""
+        if self.paytable.double_up:
+            from videopoker.double_up import even_bet_line
+
+            even = f"\n{even_bet_line()}"
         self.query_one("#return-status", Static).update(
             f"Return {float(analysis.rtp) * 100:.4f}% · variance {float(analysis.variance):.4f} · "
             f"SD {analysis.standard_deviation:.4f} · {label(analysis.top_category).lower()} every "
-            f"{analysis.top_cycle:,.0f} hands")
+            f"{analysis.top_cycle:,.0f} hands{even}")
 
     def _show_meter(self, meter: MeterReturn) -> None:
         status = self.query_one("#return-status", Static)

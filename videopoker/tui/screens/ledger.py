@@ -37,6 +37,8 @@ def ledger_lines(report: Report) -> list[str]:
              f"Your holds were worth {total.expected_return * 100:.2f}%, perfect holds "
              f"{total.perfect_return * 100:.2f}%: EV lost {total.ev_lost:,.2f}",
              *report.luck_lines()]
+    if report.doubles.count:
+        lines.append(report.doubles.text())
     if report.balance is not None:
         lines.append(report.balance.text())
     return lines

@@ -63,4 +63,8 @@ class RecallScreen(ModalScreen[None]):
                 table.add_row("", "", "", Text(f"{game.hands} HANDS", style="bold"), f"{game.bet}×{game.hands}",
                               Text(f"{game.win:,}", style="bold"), f"{game.credits_after:,}",
                               end_section=True)
+            for step in game.doubles:  # the win gambled: the dealer's card, the pick, the stake after
+                table.add_row("", Text("DOUBLE", style="bold"), cards_text((step.dealer, step.card)),
+                              f"{step.verdict} ({step.card.label} v {step.dealer.label})",
+                              f"{step.stake_before:,}", f"{step.stake_after:,}", "")
         return table

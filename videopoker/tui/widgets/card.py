@@ -32,6 +32,7 @@ class CardView(Widget):
     held: reactive[bool] = reactive(False)
     wild: reactive[bool] = reactive(False)
     best: reactive[bool] = reactive(False)   # the hint marks the best hold's cards
+    caption: reactive[str] = reactive("")    # double-up: DEALER, WON, PUSH, LOST under a card
 
     class Clicked(Message):
         """The player clicked the card at ``position`` (0..4)."""
@@ -44,10 +45,12 @@ class CardView(Widget):
         super().__init__(id=id)
         self.position = position
 
-    def show(self, card: Card | None, held: bool, wild: bool = False, best: bool = False) -> None:
+    def show(self, card: Card | None, held: bool, wild: bool = False, best: bool = False,
+             caption: str = "") -> None:
         """Show ``card`` (None: its back); ``wild`` marks a wild card on its face, as machines do;
-        ``best`` marks a card the hint would hold."""
-        self.card, self.held, self.wild, self.best = card, held, wild, best
+        ``best`` marks a card the hint would hold; ``caption`` says what the card is in double-up
+        (DEALER, WON …) instead of HELD."""
+        self.card, self.held, self.wild, self.best, self.caption = card, held, wild, best, caption
 
     def on_click(self, event: Click) -> None:
         event.stop()
@@ -61,7 +64,7 @@ class CardView(Widget):
                 label = "HELD·BEST" if self.held and width >= 11 else "BEST"
                 return Strip([Segment(" " * ((width - len(label)) // 2)), Segment(label, BEST),
                               Segment(" " * (width - len(label) - (width - len(label)) // 2))])
-            label = "HELD" if self.held else ""
+            label = self.caption or ("HELD" if self.held else "")
             return Strip([Segment(label.center(width), HELD)])
         return Strip(self._box_line(y, width, box_height))
 
