@@ -80,7 +80,7 @@ def test_every_credit_bet_raises_the_meter_and_it_survives_a_restart(isolated_ho
 def test_the_royal_at_the_top_bet_pays_the_meter_and_resets_it(isolated_home: Path) -> None:
     paytable = resolve_paytable(PROGRESSIVE)
     with Session.open(isolated_home, random.Random(2), paytable=PROGRESSIVE) as session:
-        session.machine.meters[paytable.name] = Fraction(6543210, 1000)  # 6,543.21 on the glass
+        session.machine.meters[PROGRESSIVE] = Fraction(6543210, 1000)  # 6,543.21 on the glass
         session.machine.start(Round(paytable, 5, ROYAL, (True,) * 5, meter=Fraction(6543210, 1000)))
         assert session.draw().last is not None
         assert session.machine.last is not None and session.machine.last.win == 6543
@@ -137,7 +137,7 @@ def test_the_breakeven_meter_is_exact_to_the_credit_and_agrees_with_solve() -> N
 def test_analyze_reads_the_meter_as_played_and_takes_meter(isolated_home: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     with Session.open(isolated_home, random.Random(5), paytable=PROGRESSIVE) as session:
-        session.machine.meters["Bonus Poker 8/5 Progressive"] = Fraction(5100)
+        session.machine.meters[PROGRESSIVE] = Fraction(5100)
         session._save()
     assert main(["analyze", PROGRESSIVE, "--json"]) == 0
     played = json.loads(capsys.readouterr().out)
@@ -150,3 +150,17 @@ def test_analyze_reads_the_meter_as_played_and_takes_meter(isolated_home: Path,
     assert main(["analyze", "jacks-or-better-9-6", "--meter", "5000"]) == 1
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "has no progressive meter" in err
+
+
+def test_a_copy_of_a_table_under_the_same_name_has_its_own_meter(isolated_home: Path) -> None:
+    shipped = resolve_paytable(PROGRESSIVE)
+    assert shipped.source is not None
+    (isolated_home / "paytables").mkdir(parents=True)
+    copy = isolated_home / "paytables" / "my-progressive.yaml"
+    copy.write_text(shipped.source.read_text())  # the same name, "Bonus Poker 8/5 Progressive"
+    with Session.open(isolated_home, random.Random(6), paytable=str(copy)) as session:
+        session.bet_max()
+        session.draw()
+        assert session.state().meter == BASE + RATE * 5
+        session.switch_paytable(shipped)
+        assert session.state().meter == BASE  # one file, one meter

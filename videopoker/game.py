@@ -20,7 +20,7 @@ from typing import Any
 from videopoker.cards import Card, RandomLike
 from videopoker.double_up import DoubleStep, Gamble
 from videopoker.errors import GameError, InsufficientCredit
-from videopoker.paytable import Paytable, resolve_paytable  # noqa: F401  (doctest)
+from videopoker.paytable import Paytable, paytable_reference, resolve_paytable  # noqa: F401  (doctest)
 from videopoker.round import HAND_SIZE, PLAY_LINES, Round
 from videopoker.rules.definition import PayCategory
 
@@ -115,7 +115,8 @@ class Machine:
 
     ``paytable`` and ``hands`` are what the next deal is dealt under; a round in play keeps its
     own.  ``bet`` is coins per hand.  ``meters`` holds each progressive table's meter by the table's
-    name (one that was never played starts at its base).
+    reference (:func:`~videopoker.paytable.paytable_reference`: one file, one meter; a table never
+    played starts at its base).
     """
 
     def __init__(self, paytable: Paytable, credits: int = 1000, rng: RandomLike | None = None,
@@ -136,7 +137,7 @@ class Machine:
         """The meter a deal on ``paytable`` would raise, or ``None`` for a table without one."""
         if paytable.progressive is None:
             return None
-        return self.meters.get(paytable.name, Fraction(paytable.progressive.base))
+        return self.meters.get(paytable_reference(paytable), Fraction(paytable.progressive.base))
 
     @property
     def phase(self) -> Phase:
@@ -235,7 +236,7 @@ class Machine:
         self.round = dealt
         self.gamble = None
         if dealt.meter is not None:
-            self.meters[dealt.paytable.name] = dealt.meter
+            self.meters[paytable_reference(dealt.paytable)] = dealt.meter
 
     def toggle_hold(self, position: int) -> MachineState:
         """Hold or release the card at ``position`` (0..4)."""
@@ -254,7 +255,7 @@ class Machine:
         results = tuple(HandResult(final, category, win, played.paytable.game.label(category))
                         for final, (category, win) in zip(finals, settled))
         if meter is not None:
-            self.meters[played.paytable.name] = meter
+            self.meters[paytable_reference(played.paytable)] = meter
         self.credits += sum(result.win for result in results)
         self.last = Outcome(played.dealt, played.held, played.bet, results, self.credits)
         self.round = None

@@ -27,8 +27,8 @@ from videopoker.cards import RandomLike
 from videopoker.errors import GameError, PaytableError, VideoPokerError
 from videopoker.game import Machine, MachineState, Phase, check_hands
 from videopoker.ledger.store import Ledger
-from videopoker.paytable import DEFAULT_PAYTABLE, Paytable, resolve_paytable
-from videopoker.settled import Doubled, Grade, Settled, paytable_reference
+from videopoker.paytable import DEFAULT_PAYTABLE, Paytable, paytable_reference, resolve_paytable
+from videopoker.settled import Doubled, Grade, Settled
 from videopoker.training import Decision, Training, judge, ready
 from videopoker.wallet import FORMAT, Wallet
 from videopoker.wallet_content import (

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from videopoker.double_up import DoubleStep
 from videopoker.game import Outcome
-from videopoker.paytable import Paytable, is_shipped
+from videopoker.paytable import Paytable
 
 
 @dataclass(frozen=True)
@@ -67,11 +67,3 @@ class Doubled:
     def net(self) -> int:
         return self.step.stake_after - self.step.stake_before
 
-
-def paytable_reference(paytable: Paytable) -> str:
-    """How the wallet and the ledger name a paytable: a shipped one by stem, any other by absolute path."""
-    if paytable.source is None:
-        return paytable.name
-    if is_shipped(paytable.source):
-        return paytable.source.stem
-    return str(paytable.source.resolve())

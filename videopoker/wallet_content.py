@@ -18,7 +18,7 @@ Format 7 content (6 without ``gamble``, ``unrecorded_doubles`` and an outcome's 
 without ``meters`` and a round's ``meter``; 4 also without ``wallet`` and ``unrecorded``; 3 also
 without ``training``)::
 
-    {"wallet": its id, a uuid, "meters": {a progressive table's name: meter in credits, a fraction},
+    {"wallet": its id, a uuid, "meters": {a progressive table's reference: meter in credits, a fraction},
      "gamble": null | {"stake", "at_risk", "dealer": null | card, "steps": [double …]},
      "credits", "bet": coins per hand, "hands": hands per round,
      "paytable": reference of the table the next deal uses,

@@ -15,7 +15,7 @@ from videopoker.cards import Card, check_deck, check_hand, parse_cards
 from videopoker.cli.output import Column, Grid, may_be_terminal, say, show
 from videopoker.errors import VideoPokerError
 from videopoker.home import home_dir
-from videopoker.paytable import Paytable, apply_settings, resolve_paytable
+from videopoker.paytable import Paytable, apply_settings, paytable_reference, resolve_paytable
 from videopoker.usertext import counted
 
 if TYPE_CHECKING:  # the analysis (numpy) loads only for the commands that use it
@@ -137,7 +137,7 @@ def played_meter(home: Path, paytable: Paytable) -> Fraction:
     base = Fraction(paytable.progressive.base)
     try:
         stored = Wallet(home).peek()
-        return base if stored is None else decode(*stored).meters.get(paytable.name, base)
+        return base if stored is None else decode(*stored).meters.get(paytable_reference(paytable), base)
     except (VideoPokerError, ValueError):
         return base  # the game says what is wrong with a wallet; the analysis is still right at base
 

@@ -30,8 +30,7 @@ from videopoker.cards import Card
 from videopoker.errors import PaytableError, StateError, VideoPokerError
 from videopoker.game import in_play
 from videopoker.ledger.store import Ledger, held_flags, milliseconds, unpack
-from videopoker.paytable import Paytable, resolve_paytable
-from videopoker.settled import paytable_reference
+from videopoker.paytable import Paytable, paytable_reference, resolve_paytable
 from videopoker.usertext import counted
 from videopoker.wallet import Wallet
 from videopoker.wallet_content import LEDGER_FORMAT, REFILL_CREDITS, decode

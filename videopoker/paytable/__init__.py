@@ -18,6 +18,7 @@ from videopoker.paytable.names import (
     find_paytable,
     is_shipped,
     paytable_files,
+    paytable_reference,
     resolve_paytable,
     user_dir,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "MAX_NAME_LENGTH", "MAX_PAY", "SHIPPED_DIR", "TOP_KEYS", "Paytable", "Progressive", "amount_problem",
     "apply_settings",
     "check_document", "find_paytable", "is_shipped", "load_paytable", "max_total", "parse_document",
-    "parse_pay_setting", "paytable_files", "per_coin_of", "per_coin_totals", "read_document", "read_text",
+    "parse_pay_setting", "paytable_files", "paytable_reference", "per_coin_of", "per_coin_totals", "read_document",
+    "read_text",
     "resolve_paytable", "save_text", "user_dir", "variant_text", "write_variant",
 ]

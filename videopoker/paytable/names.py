@@ -32,6 +32,16 @@ def user_dir() -> Path | None:
         return None
 
 
+def paytable_reference(paytable: Paytable) -> str:
+    """How the wallet, the ledger and a progressive meter name a table: a shipped one by stem, any
+    other by absolute path (one file, one meter), one never read from a file by its name."""
+    if paytable.source is None:
+        return paytable.name
+    if is_shipped(paytable.source):
+        return paytable.source.stem
+    return str(paytable.source.resolve())
+
+
 def is_shipped(path: Path) -> bool:
     """Whether ``path`` is one of the tables that came with the program (never overwritten)."""
     try:
