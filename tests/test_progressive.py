@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from videopoker.cli import main
 from videopoker.errors import PaytableError
 from videopoker.game import Phase
 from videopoker.ledger.store import Ledger
-from videopoker.paytable import load_paytable, resolve_paytable
+from videopoker.paytable import Progressive, load_paytable, resolve_paytable
 from videopoker.round import Round
 from videopoker.session import Session
 
@@ -164,3 +165,15 @@ def test_a_copy_of_a_table_under_the_same_name_has_its_own_meter(isolated_home: 
         assert session.state().meter == BASE + RATE * 5
         session.switch_paytable(shipped)
         assert session.state().meter == BASE  # one file, one meter
+
+
+@pytest.mark.parametrize("name", ["jacks-or-better-9-6", "deuces-wild-nsu", "double-double-bonus-9-6",
+                                  "joker-poker-kings", "sevens-and-joker-wild-macau"])
+def test_the_breakeven_meter_is_exact_in_every_family(name: str) -> None:
+    """Any table made progressive on its top hand: the tangent search lands on the least whole meter."""
+    table = resolve_paytable(name)
+    hand = table.game.paying[0]
+    table = replace(table, progressive=Progressive(hand, table.pays[hand][-1], RATE))
+    breakeven = breakeven_meter(table)
+    assert breakeven is not None  # below the fixed pay where the table already pays over 100% (kings)
+    assert analyze(table.at_meter(breakeven)).rtp >= 1 > analyze(table.at_meter(breakeven - 1)).rtp

@@ -2,14 +2,16 @@
 
 At the top bet the progressive hand pays the meter's whole credits, so the table at a meter is an
 ordinary table (:meth:`~videopoker.paytable.Paytable.at_meter`) solved exactly like any other.
-Under perfect play the return never falls as a pay rises (the old strategy is still there to
-play), so the breakeven meter — the least whole meter at which perfect play returns 100% or more —
-is found by search over exact re-solves: doubling from the base until the return reaches 1, then
-halving the gap.  It agrees with ``paytable solve --target 1.0`` on the hand (a test checks it).
+Under perfect play the return is the best of one straight line per strategy, so it never falls
+and is convex as the meter rises; the breakeven meter — the least whole meter at which perfect
+play returns 100% or more — is found by tangent steps over exact re-solves (see
+:func:`breakeven_meter`).  It agrees with ``paytable solve --target 1.0`` on the hand (a test
+checks it).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -44,7 +46,7 @@ class MeterReturn:
         hand = self.paytable.game.label(self.progressive.hand).lower()
         top = self.paytable.max_coins
         lines = [f"Progressive {hand} at {top} coins: meter {self.meter:,} credits, return "
-                 f"{float(self.analysis.rtp) * 100:.4f}%.",
+                 f"{float(self.analysis.rtp) * 100:.5f}%.",
                  f"A {hand} every {self.cycle:,.0f} hands at this meter, with perfect play."]
         if self.breakeven is None:
             lines.append("No meter a table may pay brings this one to 100%.")
@@ -74,24 +76,49 @@ def meter_return(paytable: Paytable, meter: int) -> MeterReturn:
     return MeterReturn(paytable, meter, analyze(paytable.at_meter(meter)), breakeven_meter(paytable))
 
 
-def _returns(paytable: Paytable, meter: int) -> Fraction:
-    return analyze(paytable.at_meter(meter), remember=False).rtp
+def _solved(paytable: Paytable, meter: int) -> Analysis:
+    return analyze(paytable.at_meter(meter), remember=False)
+
+
+def _hits(analysis: Analysis, hand: str) -> Fraction:
+    """The chance of the progressive hand under perfect play: the return's slope per credit of
+    meter, over the top bet."""
+    return next(row.probability for row in analysis.rows if row.category == hand)
 
 
 def breakeven_meter(paytable: Paytable) -> int | None:
-    """The least whole meter at which perfect play returns 100% or more (0 if any meter does)."""
-    most = MAX_PAY * paytable.max_coins
-    if _returns(paytable, 0) >= 1:
+    """The least whole meter at which perfect play returns 100% or more (0 if any meter does).
+
+    The return as a function of the meter is the best of straight lines (one per strategy), so it
+    is convex: a tangent step from below lands at or past the breakeven, and tangent steps from
+    there close in on it from above, each a whole meter at which the return is still 1 or more.
+    A few exact solves, where halving the range would take two dozen; the last meter below is
+    checked, and if a tie of strategies ever left a gap, halving finishes the search.
+    """
+    progressive = check_meter(paytable, 0)
+    top, most = paytable.max_coins, MAX_PAY * paytable.max_coins
+    low, solved = 0, _solved(paytable, 0)
+    if solved.rtp >= 1:
         return 0
-    low, high = 0, max(1, check_meter(paytable, 0).base)  # the return at low is below 1
-    while _returns(paytable, high) < 1:
-        if high == most:
+    meter = max(1, progressive.base)
+    solved = _solved(paytable, meter)
+    while solved.rtp < 1:  # below the breakeven: step along the tangent, past it
+        hits = _hits(solved, progressive.hand)
+        if meter == most or not hits:
             return None
-        low, high = high, min(most, high * 2)
-    while high - low > 1:  # the return at high is 1 or more, at low below
-        middle = (low + high) // 2
-        if _returns(paytable, middle) >= 1:
-            high = middle
+        low = meter
+        meter = min(most, meter + max(1, math.ceil((1 - solved.rtp) * top / hits)))
+        solved = _solved(paytable, meter)
+    while True:  # at or past it: the tangent's root is between the breakeven and here
+        hits = _hits(solved, progressive.hand)
+        closer = max(low + 1, math.ceil(meter - (solved.rtp - 1) * top / hits))
+        if closer >= meter:
+            break
+        meter, solved = closer, _solved(paytable, closer)
+    while meter - low > 1 and _solved(paytable, meter - 1).rtp >= 1:  # the rare gap: halve it
+        middle = (low + meter) // 2
+        if _solved(paytable, middle).rtp >= 1:
+            meter = middle
         else:
             low = middle
-    return high
+    return meter
