@@ -270,9 +270,10 @@ class Machine:
         """DOUBLE: the win off the meter (the first time) and the dealer's card face up."""
         if self.gamble is None:
             raise GameError("double-up is offered after a win, on a table that has it")
+        doubling = self.gamble.double(self.rng)  # refused before anything moves
         if not self.gamble.at_risk:
             self.credits -= self.gamble.stake
-        self.gamble = self.gamble.double(self.rng)
+        self.gamble = doubling
         return self.snapshot()
 
     def pick(self, place: int) -> MachineState:
