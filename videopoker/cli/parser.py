@@ -181,6 +181,29 @@ def build_parser(only: str | None = None) -> Parser:
         record.add_argument("--csv", type=Path, default=None, metavar="FILE",
                             help="also write every hand, one row each, to FILE for a spreadsheet")
 
+    if only in (None, "sweep"):
+        sweep = commands.add_parser("sweep", help="exact returns of a grid of paytables, on every core or a Dask "
+                                                  "cluster")
+        sweep.add_argument("paytable", metavar="PAYTABLE")
+        sweep.add_argument("--vary", action="extend", nargs="+", required=True, metavar="KEY=LO..HI[:STEP]",
+                           help="a pay per coin to vary (give several: every combination is solved)")
+        sweep.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
+        sweep.add_argument("--where", default=None, metavar="EXPR",
+                           help="keep rows where EXPR holds: columns, numbers, < <= > >= == !=, and/or/not, "
+                                "( ), e.g. 'rtp >= 0.97 and rtp <= 0.98 and standard_deviation < 5'")
+        sweep.add_argument("--sort", default="-rtp", metavar="COL", help="sort by COL, -COL largest first "
+                                                                         "(default -rtp)")
+        sweep.add_argument("--top", type=counting("rows"), default=10, metavar="N", help="rows shown (default 10)")
+        place = sweep.add_mutually_exclusive_group()
+        place.add_argument("--workers", type=counting("workers"), default=None, metavar="N",
+                           help="solve on a local Dask cluster of N processes (default: this process)")
+        place.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                           help="solve on an existing Dask cluster, e.g. tcp://127.0.0.1:8786")
+        sweep.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",
+                           help="write every row to FILE as it is solved: CSV (.csv) or JSON lines")
+        sweep.add_argument("--resume", action="store_true", help="skip the rows FILE has (after a kill)")
+        sweep.add_argument("--yes", action="store_true", help="go ahead with a grid of over 10 million tables")
+
     if only in (None, "serve"):
         serve = commands.add_parser("serve", help="the machine in a web browser (textual-serve)")
         serve.add_argument("--host", default="127.0.0.1", type=host_name, metavar="HOST",

@@ -1,0 +1,155 @@
+"""`videopoker sweep`: a grid of tables, every row exactly `analyze --set`, filtered, resumed, and
+solved on a real Dask cluster that loses a worker mid-sweep."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from videopoker.analysis.exact import analyze
+from videopoker.analysis.sweep import parse_where
+from videopoker.cli import main
+from videopoker.errors import VideoPokerError
+from videopoker.paytable import apply_settings, resolve_paytable
+
+ISSUE_GRID = ["jacks-or-better-9-6", "--vary", "full_house=5..10", "flush=4..8", "four_of_a_kind=20..30:5"]
+COLUMNS = ["rtp", "variance", "standard_deviation", "hit_frequency", "top_cycle"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def read_rows(path: Path) -> list[dict[str, float]]:
+    if path.suffix == ".csv":
+        with path.open(newline="") as file:
+            return [{key: float(value) for key, value in line.items()} for line in csv.DictReader(file)]
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_the_issues_grid_prints_the_best_and_writes_every_row_exactly(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "grid.csv"
+    code, out, _ = run(capsys, "sweep", *ISSUE_GRID, "-o", str(target))
+    assert code == 0 and "90 tables" in out and out.splitlines()[-1] == f"every row is in {target}"
+    assert max(len(line) for line in out.splitlines()[:-1]) <= 80
+    rows = read_rows(target)
+    assert len(rows) == 90 and len({(r["full_house"], r["flush"], r["four_of_a_kind"]) for r in rows}) == 90
+    table = resolve_paytable("jacks-or-better-9-6")
+    for line in random.Random(3).sample(rows, 6):
+        settings = [f"{key}={int(line[key])}" for key in ("full_house", "flush", "four_of_a_kind")]
+        alone = analyze(apply_settings(table, settings), remember=False)
+        assert line["rtp"] == float(alone.rtp) and line["variance"] == float(alone.variance)
+        assert line["top_cycle"] == pytest.approx(alone.top_cycle, rel=1e-12)
+    best = max(rows, key=lambda line: line["rtp"])
+    assert f"{best['rtp'] * 100:.4f}%" in out.splitlines()[3]
+
+
+def test_where_keeps_the_rows_it_says_and_sort_orders_them(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "sweep", *ISSUE_GRID, "--where",
+                       "rtp >= 0.97 and rtp <= 0.98 and not (standard_deviation > 4.5)", "--sort",
+                       "standard_deviation", "--top", "90")
+    assert code == 0
+    shown = [line.split() for line in out.splitlines()[3:] if line.strip() and line.strip()[0].isdigit()]
+    assert shown and all(97 <= float(cells[3].rstrip("%")) <= 98 for cells in shown)
+    deviations = [float(cells[4]) for cells in shown]
+    assert deviations == sorted(deviations) and max(deviations) <= 4.5
+
+
+@pytest.mark.parametrize("expression, says", [
+    ("rtp >= 0.97 and variance ~ 5", "'~' at character 25"),
+    ("rtp >= 0.97 and payback > 1", "'payback' at character 17 is not a column"),
+    ("(rtp > 0.9", "ends where ')' was wanted"),
+    ("rtp 0.9", "'0.9' at character 5 is not a comparison"),
+    ("rtp > 0.9 flush", "unexpected 'flush' at character 11"),
+])
+def test_a_bad_where_is_one_line_naming_the_token(expression: str, says: str) -> None:
+    with pytest.raises(VideoPokerError, match=None) as raised:
+        parse_where(expression, ["flush", *COLUMNS])
+    assert says in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_where_reads_percent_and_or() -> None:
+    keep = parse_where("rtp > 99.5% or (hit_frequency >= 0.45 and not top_cycle < 40000)", COLUMNS)
+    assert keep({"rtp": 0.996, "hit_frequency": 0.1, "top_cycle": 1.0})
+    assert keep({"rtp": 0.99, "hit_frequency": 0.45, "top_cycle": 40000.0})
+    assert not keep({"rtp": 0.99, "hit_frequency": 0.45, "top_cycle": 39999.0})
+
+
+def test_resume_after_a_kill_solves_only_what_is_missing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "grid.jsonl"
+    run(capsys, "sweep", *ISSUE_GRID, "-o", str(target))
+    whole = target.read_text().splitlines()
+    target.write_text("\n".join(whole[:37]) + "\n" + whole[37][:20])  # killed mid-line
+    code, _, _ = run(capsys, "sweep", *ISSUE_GRID, "-o", str(target), "--resume")
+    assert code == 0
+    assert sorted(target.read_text().splitlines()) == sorted(whole)  # each row once, the cut one redone
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--vary", "full_house=10..5"], "give LO ≤ HI"),
+    (["--vary", "fullhouse=5..10"], "'fullhouse' is not a hand of Jacks or Better"),
+    (["--vary", "full_house=5-10"], "write KEY=LO..HI"),
+    (["--vary", "full_house=1..100", "flush=1..100", "straight=1..100", "two_pair=1..100"], "add --yes"),
+    (["--vary", "flush=4..5", "--sort", "payback"], "--sort 'payback'"),
+    (["--vary", "flush=4..5", "--resume"], "--resume continues the rows in -o FILE"),
+])
+def test_a_bad_sweep_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], says: str) -> None:
+    code, out, err = run(capsys, "sweep", "jacks-or-better-9-6", *argv)
+    assert code == 1 and out == "" and len(err.splitlines()) == 1 and says in err
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.slow
+def test_a_real_cluster_that_loses_a_worker_gives_the_same_rows(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """`dask scheduler` and two `dask worker`s on 127.0.0.1; one is killed once rows are coming."""
+    grid = ["jacks-or-better-9-6", "--vary", "full_house=5..14", "flush=4..11", "four_of_a_kind=15..40"]
+    local = tmp_path / "local.jsonl"
+    assert main(["sweep", *grid, "-o", str(local)]) == 0
+    capsys.readouterr()
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    env = dict(os.environ, PYTHONWARNINGS="ignore")
+    bin_dir = Path(sys.executable).parent
+    processes = [subprocess.Popen([str(bin_dir / "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                   "--no-dashboard"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    try:
+        for _ in range(2):
+            processes.append(subprocess.Popen([str(bin_dir / "dask"), "worker", address, "--nthreads", "1",
+                                               "--no-dashboard"], env=env, stdout=subprocess.DEVNULL,
+                                              stderr=subprocess.DEVNULL))
+        target = tmp_path / "cluster.jsonl"
+        sweep = subprocess.Popen([str(bin_dir / "videopoker"), "sweep", *grid, "--scheduler", address, "-o",
+                                  str(target)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and (not target.exists() or len(target.read_text().splitlines()) < 256):
+            assert sweep.poll() is None, sweep.communicate()
+            time.sleep(0.1)
+        processes[1].send_signal(signal.SIGKILL)  # a worker dies mid-sweep: its chunk is run again
+        out, err = sweep.communicate(timeout=300)
+        assert sweep.returncode == 0, err
+        assert "2,080 tables" in out
+        assert sorted(target.read_text().splitlines()) == sorted(local.read_text().splitlines())
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait()

@@ -1,0 +1,271 @@
+"""A grid of paytables and its rows: ``videopoker sweep``'s engine, apart from where it runs.
+
+A grid varies some pays per coin (``full_house=5..10``, ``four_of_a_kind=20..30:5``) of one table;
+every combination is a table, solved exactly by :mod:`videopoker.analysis.batch` in chunks.  A
+row is the varied pays by key, then ``rtp``, ``variance``, ``standard_deviation``,
+``hit_frequency``, ``top_cycle``.  ``--where`` is a small language over those columns — numbers,
+comparisons, ``and``/``or``/``not``, parentheses — parsed here, never evaluated as Python.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from videopoker.errors import VideoPokerError
+from videopoker.paytable import MAX_PAY, Paytable, per_coin_totals
+from videopoker.rules.definition import PayCategory
+
+FIGURES = ("rtp", "variance", "standard_deviation", "hit_frequency", "top_cycle")
+#: Tables solved in one batch (and one task of a cluster): a few seconds of one core's work.
+CHUNK_TABLES = 256
+#: A grid this large is asked about first (``--yes``): hours even on a cluster.
+LARGE_GRID = 10_000_000
+
+_RANGE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([0-9]{1,7})\s*\.\.\s*([0-9]{1,7})\s*(?::\s*([0-9]{1,7}))?\s*")
+
+
+@dataclass(frozen=True)
+class Vary:
+    """One varied pay: a category and its pays per coin, LO..HI by STEP."""
+
+    key: PayCategory
+    pays: tuple[int, ...]
+
+
+def parse_vary(text: str, paytable: Paytable) -> Vary:
+    """``KEY=LO..HI[:STEP]``, pays per coin; a bad one is one line naming the fix."""
+    match = _RANGE.fullmatch(text)
+    if match is None:
+        raise VideoPokerError(f"--vary {text[:40]!r}: write KEY=LO..HI or KEY=LO..HI:STEP, pays per coin "
+                              "(full_house=5..10, four_of_a_kind=20..30:5)")
+    key, low, high, step = match[1], int(match[2]), int(match[3]), int(match[4] or 1)
+    if key not in paytable.game.paying:
+        raise VideoPokerError(f"--vary {text[:40]!r}: {key!r} is not a hand of {paytable.game.title}; its "
+                              f"hands are {', '.join(paytable.game.paying)}")
+    if low > high or step < 1 or high > MAX_PAY:
+        raise VideoPokerError(f"--vary {text[:40]!r}: give LO ≤ HI ≤ {MAX_PAY:,} and a STEP of 1 or more")
+    return Vary(key, tuple(range(low, high + 1, step)))
+
+
+class Grid:
+    """Every combination of the varied pays, in a fixed order, on ``paytable`` at ``coins``."""
+
+    def __init__(self, paytable: Paytable, varied: Sequence[Vary], coins: int) -> None:
+        keys = [vary.key for vary in varied]
+        if len(set(keys)) != len(keys):
+            raise VideoPokerError("--vary: each hand once")
+        self.paytable, self.varied, self.coins = paytable, tuple(varied), coins
+
+    @property
+    def keys(self) -> tuple[PayCategory, ...]:
+        return tuple(vary.key for vary in self.varied)
+
+    def __len__(self) -> int:
+        return math.prod(len(vary.pays) for vary in self.varied)
+
+    def combinations(self) -> Iterator[tuple[int, ...]]:
+        return itertools.product(*(vary.pays for vary in self.varied))
+
+    def table(self, pays: tuple[int, ...]) -> Paytable:
+        changes = {key: per_coin_totals(pay, self.paytable.max_coins) for key, pay in zip(self.keys, pays)}
+        return self.paytable.with_pays(changes, name=" ".join(f"{k}={p}" for k, p in zip(self.keys, pays)))
+
+    def chunks(self, done: frozenset[tuple[int, ...]] | set[tuple[int, ...]] = frozenset(),
+               order: Sequence[int] | None = None) -> Iterator[list[tuple[int, ...]]]:
+        """The combinations not yet ``done``, :data:`CHUNK_TABLES` at a time, walking the varied
+        keys in ``order`` (slowest first; default as given): neighbouring tables in a chunk differ
+        in the keys that change few best holds, so the solver settles most classes once a chunk."""
+        walk = list(order) if order is not None else list(range(len(self.varied)))
+        chunk: list[tuple[int, ...]] = []
+        for walked in itertools.product(*(self.varied[place].pays for place in walk)):
+            pays = tuple(walked[walk.index(place)] for place in range(len(walk)))
+            if pays in done:
+                continue
+            chunk.append(pays)
+            if len(chunk) == CHUNK_TABLES:
+                yield chunk
+                chunk = []
+        if chunk:
+            yield chunk
+
+
+def row(keys: Sequence[str], pays: Sequence[int], figures: Any) -> dict[str, float | int]:
+    """One output row: the varied pays, then the figures, each the float nearest the exact value
+    (whole-number numerators and denominators divided once: Python rounds that correctly)."""
+    counts, paid, total, bet = figures.combinations, figures.pays, figures.total, figures.bet
+    won = sum(n * pay for n, pay in zip(counts, paid))
+    squares = sum(n * pay * pay for n, pay in zip(counts, paid))
+    variance = (squares * total - won * won) / (total * total * bet * bet)
+    top = counts[0]
+    return {**dict(zip(keys, pays)), "rtp": won / (total * bet), "variance": variance,
+            "standard_deviation": math.sqrt(variance),
+            "hit_frequency": sum(n for n, pay in zip(counts, paid) if pay) / total,
+            "top_cycle": total / top if top else math.inf}
+
+
+# -- --where -------------------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"\s*(?:(?P<number>[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?%?)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
+                    r"|(?P<op><=|>=|==|!=|<|>|\(|\)))")
+_COMPARE: dict[str, Callable[[float, float], bool]] = {
+    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
+Condition = Callable[[dict[str, float | int]], bool]
+
+
+def parse_where(text: str, columns: Sequence[str]) -> Condition:
+    """``rtp >= 0.97 and not (variance > 30)`` as a test of a row; a bad expression is one line
+    naming the bad token and where it is."""
+    tokens: list[tuple[str, str, int]] = []
+    place = 0
+    while place < len(text):
+        if not text[place:].strip():
+            break
+        match = _TOKEN.match(text, place)
+        if match is None or match.end() == place:
+            bad = text[place:].strip().split()[0][:20]
+            raise VideoPokerError(f"--where: {bad!r} at character {place + 1} is not a column, a number or an "
+                                  f"operator; columns are {', '.join(columns)}")
+        kind = match.lastgroup or ""
+        tokens.append((kind, match[kind], match.start(kind) + 1))
+        place = match.end()
+    parser = _Parser(tokens, columns, text)
+    condition = parser.either()
+    if parser.at < len(tokens):
+        _, value, where = tokens[parser.at]
+        raise VideoPokerError(f"--where: unexpected {value!r} at character {where}")
+    return condition
+
+
+class _Parser:
+    """Recursive descent: either := both ('or' both)*; both := negated ('and' negated)*;
+    negated := 'not' negated | '(' either ')' | value op value."""
+
+    def __init__(self, tokens: list[tuple[str, str, int]], columns: Sequence[str], text: str) -> None:
+        self.tokens, self.columns, self.text, self.at = tokens, columns, text, 0
+
+    def _peek(self) -> tuple[str, str, int] | None:
+        return self.tokens[self.at] if self.at < len(self.tokens) else None
+
+    def _next(self, wanted: str) -> tuple[str, str, int]:
+        token = self._peek()
+        if token is None:
+            raise VideoPokerError(f"--where: {self.text[:60]!r} ends where {wanted} was wanted")
+        self.at += 1
+        return token
+
+    def either(self) -> Condition:
+        parts = [self.both()]
+        while (token := self._peek()) is not None and token[:2] == ("name", "or"):
+            self.at += 1
+            parts.append(self.both())
+        return parts[0] if len(parts) == 1 else (lambda row: any(part(row) for part in parts))
+
+    def both(self) -> Condition:
+        parts = [self.negated()]
+        while (token := self._peek()) is not None and token[:2] == ("name", "and"):
+            self.at += 1
+            parts.append(self.negated())
+        return parts[0] if len(parts) == 1 else (lambda row: all(part(row) for part in parts))
+
+    def negated(self) -> Condition:
+        token = self._peek()
+        if token is not None and token[:2] == ("name", "not"):
+            self.at += 1
+            inner = self.negated()
+            return lambda row: not inner(row)
+        if token is not None and token[:2] == ("op", "("):
+            self.at += 1
+            inner = self.either()
+            _, value, where = self._next("')'")
+            if value != ")":
+                raise VideoPokerError(f"--where: {value!r} at character {where} where ')' was wanted")
+            return inner
+        left = self._value()
+        _, op, where = self._next("a comparison")
+        if op not in _COMPARE:
+            raise VideoPokerError(f"--where: {op!r} at character {where} is not a comparison (<, <=, >, >=, ==, !=)")
+        right = self._value()
+        compare = _COMPARE[op]
+        return lambda row: compare(left(row), right(row))
+
+    def _value(self) -> Callable[[dict[str, float | int]], float]:
+        kind, value, where = self._next("a column or a number")
+        if kind == "number":
+            number = float(value.rstrip("%")) / (100 if value.endswith("%") else 1)
+            return lambda row: number
+        if kind == "name" and value in self.columns:
+            return lambda row: float(row[value])
+        raise VideoPokerError(f"--where: {value!r} at character {where} is not a column; columns are "
+                              f"{', '.join(self.columns)}")
+
+
+# -- solving a chunk, here or on a cluster's worker ---------------------------------------------
+
+Portable = tuple[str, str, Any, int, dict[str, tuple[int, ...]], tuple[tuple[str, tuple[int, ...]], ...], int]
+_SOLVERS: dict[str, tuple[Grid, Any]] = {}
+
+
+def portable(grid: Grid) -> Portable:
+    """The grid as plain data, small to send to a worker (the game as its definition)."""
+    table = grid.paytable
+    return (table.name, table.game.key, table.game.definition.data(), table.max_coins, dict(table.pays),
+            tuple((vary.key, vary.pays) for vary in grid.varied), grid.coins)
+
+
+def _solver_for(data: Portable) -> tuple[Grid, Any]:
+    """The grid and its batch solver, built once per process (a worker keeps it between chunks)."""
+    known = json.dumps(data, sort_keys=True)
+    if known not in _SOLVERS:
+        import numpy as np
+
+        from videopoker.analysis.batch import BatchSolver
+        from videopoker.analysis.exact import pay_vector
+        from videopoker.rules.catalog import game_of_data
+
+        name, game, definition, max_coins, pays, varied, coins = data
+        grid = Grid(Paytable(name, game_of_data(game, definition), max_coins, pays),
+                    [Vary(k, p) for k, p in varied], coins)
+        low = pay_vector(grid.table(tuple(vary.pays[0] for vary in grid.varied)), coins).astype(np.int64)
+        high = pay_vector(grid.table(tuple(vary.pays[-1] for vary in grid.varied)), coins).astype(np.int64)
+        _SOLVERS.clear()  # one grid at a time: a solver holds a few hundred MB
+        _SOLVERS[known] = (grid, BatchSolver(grid.paytable.game, low, high))
+    return _SOLVERS[known]
+
+
+def solve_chunk(data: Portable, chunk: list[tuple[int, ...]]) -> list[dict[str, float | int]]:
+    """The rows of ``chunk``'s combinations, exactly."""
+    import numpy as np
+
+    from videopoker.analysis.batch import Figures
+    from videopoker.analysis.exact import pay_vector
+
+    grid, solver = _solver_for(data)
+    pays = np.array([pay_vector(grid.table(combination), grid.coins) for combination in chunk], dtype=np.int64)
+    counts = solver.solve(pays)
+    return [row(grid.keys, combination, Figures(tuple(int(n) for n in line), tuple(int(p) for p in paid),
+                                               grid.coins, solver.total))
+            for combination, line, paid in zip(chunk, counts, pays)]
+
+
+def chunk_order(data: Portable) -> tuple[int, ...]:
+    """The varied keys, those that change the most classes' best hold first (they vary slowest):
+    measured along each key alone across its range, the others at their middle."""
+    import numpy as np
+
+    from videopoker.analysis.exact import pay_vector
+
+    grid, solver = _solver_for(data)
+    middle = [vary.pays[len(vary.pays) // 2] for vary in grid.varied]
+    opened = []
+    for place, vary in enumerate(grid.varied):
+        line = [tuple(pay if n == place else middle[n] for n in range(len(middle))) for pay in vary.pays]
+        pays = np.array([pay_vector(grid.table(pays), grid.coins) for pays in line], dtype=np.int64)
+        opened.append(solver.open_classes(pays.min(axis=0), pays.max(axis=0)))
+    return tuple(sorted(range(len(grid.varied)), key=lambda place: -opened[place]))

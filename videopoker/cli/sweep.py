@@ -1,0 +1,219 @@
+"""`videopoker sweep`: the exact returns of a grid of paytables, on this process, every core, or a
+Dask cluster.
+
+The grid goes out in chunks of tables (:data:`~videopoker.analysis.sweep.CHUNK_TABLES`), each
+solved in one batch; rows are written to ``-o FILE`` as each chunk finishes, so ``--resume``
+after a kill skips what is on file.  With ``--workers N`` a local Dask cluster of N processes
+solves the chunks; with ``--scheduler ADDRESS`` an existing cluster does.  A worker that dies
+loses only its chunk, which Dask runs again elsewhere.  Dask is imported only here, when a sweep
+runs with workers, so no other command starts slower for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from videopoker.analysis.exact import check_coins
+from videopoker.analysis.sweep import (
+    FIGURES,
+    LARGE_GRID,
+    Grid,
+    Portable,
+    chunk_order,
+    parse_vary,
+    parse_where,
+    portable,
+    solve_chunk,
+)
+from videopoker.cli.output import Column, say, show
+from videopoker.cli.output import Grid as Table
+from videopoker.errors import VideoPokerError
+from videopoker.paytable import resolve_paytable
+from videopoker.usertext import counted
+
+Row = dict[str, float | int]
+
+
+def run_sweep(args: argparse.Namespace) -> int:
+    paytable = resolve_paytable(args.paytable)
+    grid = Grid(paytable, [parse_vary(text, paytable) for text in args.vary], check_coins(paytable, args.coins))
+    columns = [*grid.keys, *FIGURES]
+    condition = parse_where(args.where, columns) if args.where else None
+    order = args.sort.lstrip("-")
+    if order not in columns:
+        raise VideoPokerError(f"--sort {args.sort!r}: sort by one of {', '.join(columns)} (-COL for largest first)")
+    if len(grid) > LARGE_GRID and not args.yes:
+        raise VideoPokerError(f"the grid has {len(grid):,} tables, more than {LARGE_GRID:,}: hours of work; "
+                              "add --yes to go ahead")
+    if args.resume and args.output is None:
+        raise VideoPokerError("--resume continues the rows in -o FILE; give the file")
+    done = _rows_on_file(args.output, grid) if args.resume else []
+    kept = [row for row in done if condition is None or condition(row)]
+    with RowFile(args.output, columns, resume=args.resume) as write:
+        started, solved = time.perf_counter(), 0
+        for rows in _solved(grid, {_key(grid, row) for row in done}, args.workers, args.scheduler):
+            for row in rows:
+                write(row)
+                if condition is None or condition(row):
+                    kept.append(row)
+            solved += len(rows)
+            _progress(solved, len(grid) - len(done), time.perf_counter() - started)
+    _progress_done()
+    descending = args.sort.startswith("-")
+    kept.sort(key=lambda row: row[order], reverse=descending)
+    _show(grid, kept[:args.top], len(kept), args)
+    return 0
+
+
+def _key(grid: Grid, row: Row) -> tuple[int, ...]:
+    return tuple(int(row[key]) for key in grid.keys)
+
+
+# -- where the chunks are solved -----------------------------------------------------------------
+
+def _solved(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
+            scheduler: str | None) -> Iterator[list[Row]]:
+    data = portable(grid)
+    chunks = grid.chunks(done, chunk_order(data))
+    if scheduler is None and (workers or 1) == 1:
+        for chunk in chunks:
+            yield solve_chunk(data, chunk)
+        return
+    yield from _on_dask(data, list(chunks), workers, scheduler)
+
+
+def _on_dask(data: Portable, chunks: list[list[tuple[int, ...]]], workers: int | None,
+             scheduler: str | None) -> Iterator[list[Row]]:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise VideoPokerError("--workers and --scheduler need dask.distributed: pip install 'dask[distributed]'") \
+            from None
+    cluster = None
+    try:
+        if scheduler is not None:
+            client = Client(scheduler, timeout="10s")
+        else:
+            cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                                   processes=True, dashboard_address=None)
+            client = Client(cluster)
+    except (OSError, TimeoutError) as error:
+        raise VideoPokerError(f"--scheduler {scheduler}: cannot reach the cluster ({error}); start one with "
+                              "`dask scheduler` and `dask worker ADDRESS`") from None
+    try:
+        shared = client.scatter(data, broadcast=True)
+        futures = [client.submit(solve_chunk, shared, chunk, pure=False, retries=3) for chunk in chunks]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+# -- the output file -----------------------------------------------------------------------------
+
+def _rows_on_file(path: Path | None, grid: Grid) -> list[Row]:
+    """The rows a previous run wrote (CSV or JSON lines), the last partial line dropped."""
+    if path is None or not path.exists():
+        return []
+    columns = [*grid.keys, *FIGURES]
+    rows: list[Row] = []
+    try:
+        with path.open(newline="") as file:
+            if path.suffix == ".csv":
+                reader = csv.DictReader(file)
+                if reader.fieldnames != columns:
+                    raise VideoPokerError(f"--resume: {path} has the columns {reader.fieldnames}, not this grid's")
+                for line in reader:
+                    if None not in line.values():
+                        rows.append({key: float(value) if key in FIGURES else int(value)
+                                     for key, value in line.items()})
+            else:
+                for text in file:
+                    if text.endswith("\n"):
+                        rows.append(json.loads(text))
+    except (ValueError, KeyError) as error:
+        raise VideoPokerError(f"--resume: {path} is not rows of this sweep ({error})") from None
+    return rows
+
+
+class RowFile:
+    """Rows appended to ``path`` as they come (CSV by its suffix, else JSON lines), flushed each time."""
+
+    def __init__(self, path: Path | None, columns: list[str], *, resume: bool) -> None:
+        self.path, self.columns, self.resume = path, columns, resume
+        self.file: TextIO | None = None
+        self.writer: Any = None
+
+    def __enter__(self) -> Any:
+        if self.path is None:
+            return lambda row: None
+        appending = self.resume and self.path.exists()
+        if appending:  # a line cut short by a kill goes; its row is solved again
+            whole = self.path.read_bytes()
+            with self.path.open("r+b") as file:
+                file.truncate(whole.rfind(b"\n") + 1)
+        self.file = self.path.open("a" if appending else "w", newline="")
+        if self.path.suffix == ".csv":
+            self.writer = csv.DictWriter(self.file, self.columns, lineterminator="\n")
+            if not appending:
+                self.writer.writeheader()
+        return self._write
+
+    def _write(self, row: Row) -> None:
+        assert self.file is not None
+        if self.writer is not None:
+            self.writer.writerow({key: _plain(value) for key, value in row.items()})
+        else:
+            self.file.write(json.dumps({key: _plain(value) for key, value in row.items()}) + "\n")
+        self.file.flush()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
+def _plain(value: float | int) -> float | int | str:
+    return "inf" if isinstance(value, float) and math.isinf(value) else value
+
+
+# -- what the terminal shows ---------------------------------------------------------------------
+
+def _progress(done: int, total: int, seconds: float) -> None:
+    """Tables done, tables a second and time left, on stderr when it is a terminal."""
+    if not sys.stderr.isatty() or not done:
+        return
+    rate = done / seconds if seconds else 0.0
+    left = (total - done) / rate if rate else 0.0
+    sys.stderr.write(f"\r{done:,}/{total:,} tables · {rate:,.0f} tables/s · {left:,.0f} s left ")
+    sys.stderr.flush()
+
+
+def _progress_done() -> None:
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\033[K")
+        sys.stderr.flush()
+
+
+def _show(grid: Grid, rows: list[Row], kept: int, args: argparse.Namespace) -> None:
+    title = (f"{grid.paytable.name}: {counted(len(grid), 'table')}, {counted(kept, 'row')} kept; "
+             f"the best {min(args.top, kept)} by {args.sort}")
+    table = Table(title, [*(Column(key) for key in grid.keys), Column("Return"), Column("SD"), Column("Hit %"),
+                          Column("Top every")], keys=len(grid.keys))
+    for row in rows:
+        table.rows.append([*(f"{row[key]:g}" for key in grid.keys), f"{row['rtp'] * 100:.4f}%",
+                           f"{row['standard_deviation']:.3f}", f"{row['hit_frequency'] * 100:.2f}",
+                           f"{row['top_cycle']:,.0f}"])
+    show(table)
+    if args.output is not None:
+        say(f"every row is in {args.output}")
