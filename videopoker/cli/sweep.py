@@ -41,6 +41,8 @@ from videopoker.paytable import resolve_paytable
 from videopoker.usertext import counted
 
 Row = dict[str, float | int]
+#: A local worker is one process on one core: numpy's BLAS must not spread it over the others.
+ONE_THREAD = {name: "1" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
 
 
 def run_sweep(args: argparse.Namespace) -> int:
@@ -104,7 +106,7 @@ def _on_dask(data: Portable, chunks: list[list[tuple[int, ...]]], workers: int |
             client = Client(scheduler, timeout="10s")
         else:
             cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                                   processes=True, dashboard_address=None)
+                                   processes=True, dashboard_address=None, env=ONE_THREAD)
             client = Client(cluster)
     except (OSError, TimeoutError) as error:
         raise VideoPokerError(f"--scheduler {scheduler}: cannot reach the cluster ({error}); start one with "
