@@ -72,25 +72,36 @@ class BatchSolver:
         kept_rows, kept_weights = [], []
         for start in range(0, len(hands), CHUNK):
             rows = (tables.hold_outcomes(hands[start:start + CHUNK]) * scale[:, None, None])[order].transpose(1, 0, 2)
-            fixed = self._fixed_best(rows, self.low, self.high)
+            fixed = self._fixed_best(rows.astype(np.float64), self.low, self.high)
             weight = weights[start:start + CHUNK]
             settled = fixed >= 0
             stable += np.einsum("c,cj->j", weight[settled], rows[settled, fixed[settled]])
             kept_rows.append(rows[~settled])
             kept_weights.append(weight[~settled])
         self.stable = stable
-        self.rows = np.concatenate(kept_rows)       # the classes left to solve table by table
+        self.rows = np.concatenate(kept_rows).astype(np.float64)  # left to solve table by table; exact
         self.weights = np.concatenate(kept_weights)
         self.classes = len(hands)
 
     @staticmethod
-    def _fixed_best(rows: npt.NDArray[np.int64], low: npt.NDArray[np.int64],
+    def _fixed_best(rows: npt.NDArray[np.float64], low: npt.NDArray[np.int64],
                     high: npt.NDArray[np.int64]) -> npt.NDArray[np.intp]:
-        """Per class, the hold that is best at every pay vector of the box, or -1."""
-        middle = (low + high) / 2
-        best = (rows @ middle).argmax(axis=1)
-        lead = rows[np.arange(len(rows)), best][:, None, :] - rows          # best's row less each hold's
-        least = np.minimum(lead * low, lead * high).sum(axis=2)            # over the box, per hold
+        """Per class, the hold that is best at every pay vector of the box, or -1.
+
+        The least of ``(row_best − row_h)·P`` over the box is its value at ``low`` plus, for the
+        pays that vary, ``min(0, difference) × (high − low)``: one product over the whole rows
+        and a small one over the varied columns (counts and values are whole numbers below 2**53,
+        so float64 holds them exactly)."""
+        span = (high - low).astype(np.float64)
+        varied = np.flatnonzero(span)
+        priced = rows @ np.stack([(low + high) / 2, low.astype(np.float64)], axis=1)  # (classes, 32, 2)
+        best = priced[:, :, 0].argmax(axis=1)
+        index = np.arange(len(rows))
+        at_low = priced[:, :, 1]
+        least = at_low[index, best][:, None] - at_low
+        if len(varied):
+            lead = rows[index, best][:, None, varied] - rows[:, :, varied]
+            least += np.minimum(lead, 0) @ span[varied]
         later = np.arange(HOLDS)[None, :] > best[:, None]                   # a tie goes to best
         holds = (least > 0) | ((least == 0) & later) | (np.arange(HOLDS)[None, :] == best[:, None])
         return np.where(holds.all(axis=1), best, -1)
@@ -120,11 +131,12 @@ class BatchSolver:
             rows, weights = self.rows[start:start + CHUNK], self.weights[start:start + CHUNK]
             fixed = self._fixed_best(rows, low, high)
             settled = fixed >= 0
-            counts += np.einsum("c,cj->j", weights[settled], rows[settled, fixed[settled]])[None, :]
+            counts += np.einsum("c,cj->j", weights[settled],
+                                rows[settled, fixed[settled]].astype(np.int64))[None, :]
             rows, weights = rows[~settled], weights[~settled]
-            best = (rows.astype(np.float64) @ priced).argmax(axis=1)      # (classes, tables); exact below 2**53
+            best = (rows @ priced).argmax(axis=1)                           # (classes, tables)
             chosen = np.take_along_axis(rows, best[:, :, None], axis=1)     # (classes, tables, categories)
-            counts += np.einsum("c,ctj->tj", weights, chosen)
+            counts += np.einsum("c,ctj->tj", weights, chosen.astype(np.int64))
         return counts
 
 

@@ -27,7 +27,6 @@ from videopoker.analysis.sweep import (
     FIGURES,
     LARGE_GRID,
     Grid,
-    Portable,
     chunk_order,
     parse_vary,
     parse_where,
@@ -85,16 +84,17 @@ def _key(grid: Grid, row: Row) -> tuple[int, ...]:
 def _solved(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
             scheduler: str | None) -> Iterator[list[Row]]:
     data = portable(grid)
-    chunks = grid.chunks(done, chunk_order(data))
-    if scheduler is None and (workers or 1) == 1:
-        for chunk in chunks:
+    if scheduler is None and workers is None:  # this process (its numpy may use every core)
+        for chunk in grid.chunks(done, chunk_order(data)):
             yield solve_chunk(data, chunk)
         return
-    yield from _on_dask(data, list(chunks), workers, scheduler)
+    yield from _on_dask(grid, done, workers, scheduler)
 
 
-def _on_dask(data: Portable, chunks: list[list[tuple[int, ...]]], workers: int | None,
+def _on_dask(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
              scheduler: str | None) -> Iterator[list[Row]]:
+    """The chunks as tasks; the chunks' order is measured on a worker, which needs the solver
+    anyway, while this process only hands out work and writes rows."""
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -112,8 +112,10 @@ def _on_dask(data: Portable, chunks: list[list[tuple[int, ...]]], workers: int |
         raise VideoPokerError(f"--scheduler {scheduler}: cannot reach the cluster ({error}); start one with "
                               "`dask scheduler` and `dask worker ADDRESS`") from None
     try:
-        shared = client.scatter(data, broadcast=True)
-        futures = [client.submit(solve_chunk, shared, chunk, pure=False, retries=3) for chunk in chunks]
+        shared = client.scatter(portable(grid), broadcast=True)
+        order = client.submit(chunk_order, shared, pure=False, retries=3).result()
+        futures = [client.submit(solve_chunk, shared, chunk, pure=False, retries=3)
+                   for chunk in grid.chunks(done, order)]
         for future in as_completed(futures):
             yield future.result()
     finally:
