@@ -252,7 +252,8 @@ class EditorScreen(Screen["Path | None"]):
             analysis = analyze(paytable, progress=heard)
             then = known if known is not None and known.paytable == baseline else (
                 analyze(baseline, progress=heard) if baseline is not None else None)
-        self.app.call_from_thread(self._solved, generation, analysis, then)
+        if not get_current_worker().is_cancelled:  # an editor being closed has no grid to show it in
+            self.app.call_from_thread(self._solved, generation, analysis, then)
 
     def _progress(self, fraction: float, stage: str) -> None:
         bar = self.query_one("#editor-progress", ProgressBar)
@@ -262,6 +263,8 @@ class EditorScreen(Screen["Path | None"]):
             self._show_return(f"Building the {self._game_key()} tables once: {stage}…")
 
     def _solved(self, generation: int, analysis: Analysis, baseline: Analysis | None) -> None:
+        if not self.is_attached or not self.query("#grid"):
+            return  # the editor closed while the worker solved (the app is quitting)
         self.query_one("#editor-progress", ProgressBar).display = False  # the tables are built now
         if generation != self.generation:
             return  # stale: the table has changed since
