@@ -52,11 +52,12 @@ import unicodedata
 import uuid
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from videopoker.cards import Card
 from videopoker.double_up import CHOICES, MOST_DOUBLES, DoubleStep, Gamble, outcome
-from videopoker.errors import CardError, GameError, PaytableError
+from videopoker.errors import CardError, GameError, PaytableError, StateError
 from videopoker.game import HandResult, Outcome, double_to_json
 from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, Paytable, Progressive, resolve_paytable
 from videopoker.round import HAND_SIZE, PLAY_LINES, Round
@@ -66,7 +67,7 @@ from videopoker.rules.definition import NOTHING, PayCategory
 from videopoker.settled import Doubled, Grade, Settled
 from videopoker.training import KEPT_MISTAKES, Decision, Training, fraction_text
 from videopoker.usertext import first_control
-from videopoker.wallet import FORMAT
+from videopoker.wallet import FORMAT, Wallet
 
 STARTING_CREDITS = 1000
 REFILL_CREDITS = 1000
@@ -525,3 +526,14 @@ def _decode_format_1(content: dict[str, Any]) -> Saved:
     except (GameError, CardError) as error:
         raise ValueError(f"machine: {error}") from None
     return saved
+
+
+def peek_saved(home: Path) -> tuple[int, Saved] | None:
+    """The wallet of ``home`` as saved, for a reader beside a running game (``history``, ``analyze``
+    of a progressive table): read without the lock and changing nothing; ``None`` when there is no
+    wallet or it cannot be trusted (the game itself says what is wrong with it)."""
+    try:
+        stored = Wallet(home).peek()
+        return None if stored is None else (stored[0], decode(*stored))
+    except (StateError, ValueError):
+        return None

@@ -70,10 +70,12 @@ def check_meter(paytable: Paytable, meter: int) -> Progressive:
     return paytable.progressive
 
 
-def meter_return(paytable: Paytable, meter: int) -> MeterReturn:
-    """The table at ``meter`` whole credits, solved exactly at its top bet, and its breakeven meter."""
+def meter_return(paytable: Paytable, meter: int, analysis: Analysis | None = None) -> MeterReturn:
+    """The table at ``meter`` whole credits, solved exactly at its top bet (``analysis``, when the
+    caller has solved it already), and its breakeven meter."""
     check_meter(paytable, meter)
-    return MeterReturn(paytable, meter, analyze(paytable.at_meter(meter)), breakeven_meter(paytable))
+    solved = analysis if analysis is not None else analyze(paytable.at_meter(meter))
+    return MeterReturn(paytable, meter, solved, breakeven_meter(paytable))
 
 
 def _solved(paytable: Paytable, meter: int) -> Analysis:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from videopoker.cards import Card, check_deck, check_hand, parse_cards
 from videopoker.cli.output import Column, Grid, may_be_terminal, say, show
-from videopoker.errors import VideoPokerError
 from videopoker.home import home_dir
 from videopoker.paytable import Paytable, apply_settings, paytable_reference, resolve_paytable
 from videopoker.usertext import counted
@@ -79,9 +78,9 @@ def run_analyze(args: argparse.Namespace) -> int:
                                lambda done, stage: bar.update(task, completed=done, description=stage))
     progressive = None
     if meter is not None and at_top:
-        from videopoker.analysis.progressive import MeterReturn, breakeven_meter
+        from videopoker.analysis.progressive import meter_return
 
-        progressive = MeterReturn(paytable, meter, analysis, breakeven_meter(paytable))
+        progressive = meter_return(paytable, meter, analysis)
     if args.json:
         print(json.dumps(analysis.to_json(args.multi) | (progressive.to_json() if progressive else {}), indent=2))
         return 0
@@ -130,16 +129,12 @@ def meter_for(paytable: Paytable, asked: int | None) -> int | None:
 
 def played_meter(home: Path, paytable: Paytable) -> Fraction:
     """The meter of ``paytable`` as the wallet in ``home`` has it (read, never locked), else its base."""
-    from videopoker.wallet import Wallet
-    from videopoker.wallet_content import decode
+    from videopoker.wallet_content import peek_saved
 
     assert paytable.progressive is not None
     base = Fraction(paytable.progressive.base)
-    try:
-        stored = Wallet(home).peek()
-        return base if stored is None else decode(*stored).meters.get(paytable_reference(paytable), base)
-    except (VideoPokerError, ValueError):
-        return base  # the game says what is wrong with a wallet; the analysis is still right at base
+    peeked = peek_saved(home)  # a wallet that cannot be read: the analysis is still right at base
+    return base if peeked is None else peeked[1].meters.get(paytable_reference(paytable), base)
 
 
 def read_hand(paytable: Paytable, words: list[str]) -> tuple[Card, ...]:

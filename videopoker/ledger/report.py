@@ -27,13 +27,12 @@ from pathlib import Path
 from typing import Any
 
 from videopoker.cards import Card
-from videopoker.errors import PaytableError, StateError, VideoPokerError
+from videopoker.errors import PaytableError, VideoPokerError
 from videopoker.game import in_play
 from videopoker.ledger.store import Ledger, held_flags, milliseconds, unpack
 from videopoker.paytable import Paytable, paytable_reference, resolve_paytable
 from videopoker.usertext import counted
-from videopoker.wallet import Wallet
-from videopoker.wallet_content import LEDGER_FORMAT, REFILL_CREDITS, decode
+from videopoker.wallet_content import LEDGER_FORMAT, REFILL_CREDITS, peek_saved
 
 #: Most work (FFT length × its log, summed over the rounds) the exact law of a session's total
 #: may take, about a third of a second here; past it the normal law is used.
@@ -279,14 +278,11 @@ def open_ledger(home: Path) -> tuple[Ledger, WalletNow | None] | None:
 def _catch_up(ledger: Ledger, home: Path) -> WalletNow | None:
     """Write the rounds the wallet still holds for the ledger (a game killed before writing them,
     or running now); the wallet's (id, credits, refills, in play) for the books, if it can be read."""
-    try:
-        stored = Wallet(home).peek()
-        if stored is None:
-            return None
-        saved = decode(*stored)
-    except (StateError, ValueError):
-        return None  # the game itself will say what is wrong with it
-    if stored[0] < LEDGER_FORMAT:
+    peeked = peek_saved(home)
+    if peeked is None:
+        return None
+    version, saved = peeked
+    if version < LEDGER_FORMAT:
         return None  # a wallet not yet opened by a version with the ledger has no record
     ledger.record(saved.wallet, saved.unrecorded)
     return WalletNow(saved.wallet, saved.credits, saved.history.refills, in_play(saved.round, saved.gamble))

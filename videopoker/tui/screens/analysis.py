@@ -227,9 +227,9 @@ class AnalysisScreen(Screen[None]):
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._show_return, analysis)
         if self.meter is not None:
-            from videopoker.analysis.progressive import MeterReturn, breakeven_meter
+            from videopoker.analysis.progressive import meter_return
 
-            meter = MeterReturn(self.paytable, self.meter, analysis, breakeven_meter(self.paytable))
+            meter = meter_return(self.paytable, self.meter, analysis)
             if not get_current_worker().is_cancelled:
                 self.app.call_from_thread(self._show_meter, meter)
 
