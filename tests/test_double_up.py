@@ -130,3 +130,19 @@ def test_a_gamble_that_does_not_add_up_is_damage(isolated_home: Path) -> None:
     (isolated_home / "wallet.json").write_text(json.dumps(document))
     with pytest.raises(DamagedWallet, match="gamble"):
         Session.open(isolated_home)
+
+
+def test_a_double_the_ledger_missed_is_on_record_when_history_reads_beside_the_game(
+        isolated_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from videopoker.errors import StateError
+    from videopoker.ledger.store import Ledger
+
+    with Session.open(isolated_home, random.Random(7), paytable=TABLE) as session:
+        won_round(session)
+        session.double()
+        monkeypatch.setattr(Ledger, "record", lambda *args: (_ for _ in ()).throw(StateError("disk full")))
+        session.pick(1)  # saved in the wallet, not yet in the ledger
+        monkeypatch.undo()
+        report = history(isolated_home)  # beside the running game
+        assert report.doubles.count == 1
+        assert report.balance is not None and report.balance.balanced

@@ -284,7 +284,7 @@ def _catch_up(ledger: Ledger, home: Path) -> WalletNow | None:
     version, saved = peeked
     if version < LEDGER_FORMAT:
         return None  # a wallet not yet opened by a version with the ledger has no record
-    ledger.record(saved.wallet, saved.unrecorded)
+    ledger.record(saved.wallet, saved.unrecorded, saved.unrecorded_doubles)
     return WalletNow(saved.wallet, saved.credits, saved.history.refills, in_play(saved.round, saved.gamble))
 
 
