@@ -78,3 +78,8 @@ def game(key: str):
 #: The seven games that were Python before games were data; their keys and returns never change.
 FAMILIES = ("jacks-or-better", "tens-or-better", "bonus-poker", "double-bonus", "double-double-bonus",
             "deuces-wild", "joker-poker")
+#: A shipped table of each family.
+FAMILY_TABLE = {"jacks-or-better": "jacks-or-better-9-6", "tens-or-better": "tens-or-better-6-5",
+                "bonus-poker": "bonus-poker-8-5", "double-bonus": "double-bonus-10-7",
+                "double-double-bonus": "double-double-bonus-9-6", "deuces-wild": "deuces-wild-full-pay",
+                "joker-poker": "joker-poker-kings"}

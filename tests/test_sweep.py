@@ -15,9 +15,10 @@ import time
 from pathlib import Path
 
 import pytest
+from support import FAMILIES, FAMILY_TABLE
 
-from videopoker.analysis.exact import analyze
-from videopoker.analysis.sweep import parse_where
+from videopoker.analysis.exact import analyze, pay_vector
+from videopoker.analysis.sweep import Grid, parse_vary, parse_where
 from videopoker.cli import main
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import apply_settings, resolve_paytable
@@ -55,6 +56,15 @@ def test_the_issues_grid_prints_the_best_and_writes_every_row_exactly(tmp_path: 
         assert line["top_cycle"] == pytest.approx(alone.top_cycle, rel=1e-12)
     best = max(rows, key=lambda line: line["rtp"])
     assert f"{best['rtp'] * 100:.4f}%" in out.splitlines()[3]
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_grids_pay_vectors_are_its_tables_own(family: str) -> None:
+    table = resolve_paytable(FAMILY_TABLE[family])
+    paying = table.game.paying
+    grid = Grid(table, [parse_vary(f"{paying[-1]}=0..3", table), parse_vary(f"{paying[1]}=10..70:30", table)], 3)
+    combinations = list(grid.combinations())
+    assert (grid.pay_vectors(combinations) == [pay_vector(grid.table(pays), 3) for pays in combinations]).all()
 
 
 def test_where_keeps_the_rows_it_says_and_sort_orders_them(tmp_path: Path,
@@ -112,6 +122,31 @@ def test_a_bad_sweep_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[
     assert code == 1 and out == "" and len(err.splitlines()) == 1 and says in err
 
 
+@pytest.mark.parametrize("vary, cores, cluster", [
+    (["full_house=5..14", "flush=4..11", "four_of_a_kind=15..40", "straight=1..10"], 2, 2),   # 20,800 tables
+    (["full_house=5..14", "flush=4..11", "four_of_a_kind=15..40", "straight=1..10"], 1, None),
+    (["full_house=5..14", "flush=4..11", "four_of_a_kind=15..40"], 8, None),                 # 2,080: here
+])
+def test_without_workers_a_large_grid_goes_to_every_core(monkeypatch: pytest.MonkeyPatch, vary: list[str],
+                                                         cores: int, cluster: int | None,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    import videopoker.cli.sweep as command
+
+    asked: list[int | None] = []
+
+    def on_dask(grid, done, workers, scheduler):  # type: ignore[no-untyped-def]
+        asked.append(workers)
+        return iter([])
+
+    monkeypatch.setattr(command, "_on_dask", on_dask)
+    monkeypatch.setattr(command, "solve_chunks", lambda data, chunks: [])
+    monkeypatch.setattr(command, "rows_of", lambda keys, lines: [])
+    monkeypatch.setattr(command, "chunk_order", lambda data: None)
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
+    assert main(["sweep", "jacks-or-better-9-6", "--vary", *vary]) == 0
+    assert asked == ([] if cluster is None else [cluster])
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -122,7 +157,8 @@ def free_port() -> int:
 def test_a_real_cluster_that_loses_a_worker_gives_the_same_rows(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     """`dask scheduler` and two `dask worker`s on 127.0.0.1; one is killed once rows are coming."""
-    grid = ["jacks-or-better-9-6", "--vary", "full_house=5..14", "flush=4..11", "four_of_a_kind=15..40"]
+    grid = ["jacks-or-better-9-6", "--vary", "full_house=5..14", "flush=4..11", "four_of_a_kind=15..40",
+            "straight=2..9"]
     local = tmp_path / "local.jsonl"
     assert main(["sweep", *grid, "-o", str(local)]) == 0
     capsys.readouterr()
@@ -144,10 +180,11 @@ def test_a_real_cluster_that_loses_a_worker_gives_the_same_rows(tmp_path: Path,
         while time.monotonic() < deadline and (not target.exists() or len(target.read_text().splitlines()) < 256):
             assert sweep.poll() is None, sweep.communicate()
             time.sleep(0.1)
-        processes[1].send_signal(signal.SIGKILL)  # a worker dies mid-sweep: its chunk is run again
+        processes[1].send_signal(signal.SIGKILL)  # a worker dies mid-sweep: its task is run again
+        assert sweep.poll() is None and len(target.read_text().splitlines()) < 16_640
         out, err = sweep.communicate(timeout=300)
         assert sweep.returncode == 0, err
-        assert "2,080 tables" in out
+        assert "16,640 tables" in out
         assert sorted(target.read_text().splitlines()) == sorted(local.read_text().splitlines())
     finally:
         for process in processes:

@@ -7,16 +7,11 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from support import FAMILIES
+from support import FAMILIES, FAMILY_TABLE
 
 from videopoker.analysis.batch import BatchSolver, figures
 from videopoker.analysis.exact import analyze, pay_vector
 from videopoker.paytable import Paytable, per_coin_totals, resolve_paytable
-
-SHIPPED = {"jacks-or-better": "jacks-or-better-9-6", "tens-or-better": "tens-or-better-6-5",
-           "bonus-poker": "bonus-poker-8-5", "double-bonus": "double-bonus-10-7",
-           "double-double-bonus": "double-double-bonus-9-6", "deuces-wild": "deuces-wild-full-pay",
-           "joker-poker": "joker-poker-kings"}
 
 
 def random_grid(paytable: Paytable, tables: int, seed: int) -> list[Paytable]:
@@ -34,7 +29,7 @@ def random_grid(paytable: Paytable, tables: int, seed: int) -> list[Paytable]:
 
 @pytest.mark.parametrize("family", FAMILIES)
 def test_every_row_is_what_analyze_says(family: str) -> None:
-    grid = random_grid(resolve_paytable(SHIPPED[family]), 12, seed=len(family))
+    grid = random_grid(resolve_paytable(FAMILY_TABLE[family]), 12, seed=len(family))
     for table, row in zip(grid, figures(grid)):
         alone = analyze(table, remember=False)
         assert row.rtp == alone.rtp and row.variance == alone.variance
@@ -53,3 +48,21 @@ def test_most_classes_are_settled_once_for_a_whole_box() -> None:
     assert 0.8 < solver.stable_share < 1
     with pytest.raises(ValueError, match="outside the box"):
         solver.solve(high[None, :] + 5)
+
+
+@pytest.mark.parametrize("family", ["jacks-or-better", "deuces-wild"])
+def test_a_wide_box_with_many_contenders_is_still_exact(family: str) -> None:
+    """Every paying hand but the top one repriced between nothing and twice its pay: classes keep
+    three or more contenders, some with fewer than others, and each table is still `analyze`'s."""
+    table = resolve_paytable(FAMILY_TABLE[family])
+    rng = random.Random(7)
+    grid = [table.with_pays({key: per_coin_totals(rng.randint(0, 2 * table.pay(key, 1)), table.max_coins)
+                             for key in table.game.paying[1:]}, name=f"wide {n}") for n in range(6)]
+    pays = np.array([pay_vector(variant, 5) for variant in grid], dtype=np.int64)
+    solver = BatchSolver(table.game, pays.min(axis=0), pays.max(axis=0))
+    each = solver.contender_counts(solver.low, solver.high)
+    assert each.max() >= 4 and len(set(each.tolist())) >= 3
+    for variant, row in zip(grid, solver.figures(pays, 5)):
+        alone = analyze(variant, remember=False)
+        assert row.rtp == alone.rtp and row.variance == alone.variance
+        assert row.combinations == tuple(line.combinations for line in alone.rows)

@@ -9,20 +9,24 @@ comparisons, ``and``/``or``/``not``, parentheses — parsed here, never evaluate
 
 from __future__ import annotations
 
+import ctypes
 import itertools
 import json
 import math
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import MAX_PAY, Paytable, per_coin_totals
 from videopoker.rules.definition import PayCategory
 
+if TYPE_CHECKING:  # numpy and the solver load only when a chunk is solved
+    from videopoker.analysis.batch import Figures
+
 FIGURES = ("rtp", "variance", "standard_deviation", "hit_frequency", "top_cycle")
-#: Tables solved in one batch (and one task of a cluster): a few seconds of one core's work.
+#: Tables solved in one batch: neighbours, whose small box of pays leaves few classes open.
 CHUNK_TABLES = 256
 #: A grid this large is asked about first (``--yes``): hours even on a cluster.
 LARGE_GRID = 10_000_000
@@ -76,6 +80,19 @@ class Grid:
         changes = {key: per_coin_totals(pay, self.paytable.max_coins) for key, pay in zip(self.keys, pays)}
         return self.paytable.with_pays(changes, name=" ".join(f"{k}={p}" for k, p in zip(self.keys, pays)))
 
+    def pay_vectors(self, combinations: Sequence[Sequence[int]]) -> Any:
+        """The totals each table pays per category at the grid's bet, (tables, categories): the
+        table's own :func:`~videopoker.analysis.exact.pay_vector`, the varied pays put straight in
+        (a pay per coin pays that times the bet) instead of a table built for each."""
+        import numpy as np
+
+        from videopoker.analysis.exact import pay_vector
+
+        categories = self.paytable.game.categories
+        pays = np.repeat(pay_vector(self.paytable, self.coins).astype(np.int64)[None, :], len(combinations), axis=0)
+        pays[:, [categories.index(key) for key in self.keys]] = np.array(combinations, dtype=np.int64) * self.coins
+        return pays
+
     def chunks(self, done: frozenset[tuple[int, ...]] | set[tuple[int, ...]] = frozenset(),
                order: Sequence[int] | None = None) -> Iterator[list[tuple[int, ...]]]:
         """The combinations not yet ``done``, :data:`CHUNK_TABLES` at a time, walking the varied
@@ -95,18 +112,19 @@ class Grid:
             yield chunk
 
 
-def row(keys: Sequence[str], pays: Sequence[int], figures: Any) -> dict[str, float | int]:
-    """One output row: the varied pays, then the figures, each the float nearest the exact value
-    (whole-number numerators and denominators divided once: Python rounds that correctly)."""
-    counts, paid, total, bet = figures.combinations, figures.pays, figures.total, figures.bet
-    won = sum(n * pay for n, pay in zip(counts, paid))
-    squares = sum(n * pay * pay for n, pay in zip(counts, paid))
-    variance = (squares * total - won * won) / (total * total * bet * bet)
-    top = counts[0]
-    return {**dict(zip(keys, pays)), "rtp": won / (total * bet), "variance": variance,
-            "standard_deviation": math.sqrt(variance),
-            "hit_frequency": sum(n for n, pay in zip(counts, paid) if pay) / total,
-            "top_cycle": total / top if top else math.inf}
+def figure_values(figures: Figures) -> tuple[float, ...]:
+    """A table's :data:`FIGURES`, each the float nearest its exact value."""
+    variance = float(figures.variance)
+    cycle = figures.top_cycle
+    return (float(figures.rtp), variance, math.sqrt(variance), float(figures.hit_frequency),
+            math.inf if cycle is None else float(cycle))
+
+
+def rows_of(keys: Sequence[str], lines: Any) -> list[dict[str, float | int]]:
+    """Rows by column from :func:`solve_chunks`' numbers: the varied pays (whole again), then the
+    figures."""
+    return [{**{key: int(pay) for key, pay in zip(keys, line)}, **dict(zip(FIGURES, line[len(keys):]))}
+            for line in lines.tolist()]
 
 
 # -- --where -------------------------------------------------------------------------------------
@@ -210,6 +228,7 @@ class _Parser:
 
 Portable = tuple[str, str, Any, int, dict[str, tuple[int, ...]], tuple[tuple[str, tuple[int, ...]], ...], int]
 _SOLVERS: dict[str, tuple[Grid, Any]] = {}
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # mallopt's parameters (malloc.h)
 
 
 def portable(grid: Grid) -> Portable:
@@ -219,53 +238,66 @@ def portable(grid: Grid) -> Portable:
             tuple((vary.key, vary.pays) for vary in grid.varied), grid.coins)
 
 
+def _keep_freed_memory() -> None:
+    """Let glibc keep the memory a chunk frees for the next chunk, as it does by default.
+
+    Each chunk allocates and frees the same few tens of MB.  Dask starts its workers with
+    ``MALLOC_TRIM_THRESHOLD_`` set, which pins glibc's mmap threshold at 128 KB, so every such
+    array is mapped afresh and its pages faulted in again: chunks ran 2.8 times slower on a
+    worker than in this process.  Raising both thresholds on the worker restores the default's
+    reuse whoever started it; where there is no glibc this does nothing."""
+    try:
+        mallopt = ctypes.CDLL(None).mallopt  # this process's C library
+    except (OSError, AttributeError):
+        return
+    mallopt(_M_TRIM_THRESHOLD, 128 << 20)
+    mallopt(_M_MMAP_THRESHOLD, 32 << 20)  # glibc's largest on 64 bits
+
+
 def _solver_for(data: Portable) -> tuple[Grid, Any]:
     """The grid and its batch solver, built once per process (a worker keeps it between chunks)."""
     known = json.dumps(data, sort_keys=True)
     if known not in _SOLVERS:
-        import numpy as np
-
+        _keep_freed_memory()
         from videopoker.analysis.batch import BatchSolver
-        from videopoker.analysis.exact import pay_vector
         from videopoker.rules.catalog import game_of_data
 
         name, game, definition, max_coins, pays, varied, coins = data
         grid = Grid(Paytable(name, game_of_data(game, definition), max_coins, pays),
                     [Vary(k, p) for k, p in varied], coins)
-        low = pay_vector(grid.table(tuple(vary.pays[0] for vary in grid.varied)), coins).astype(np.int64)
-        high = pay_vector(grid.table(tuple(vary.pays[-1] for vary in grid.varied)), coins).astype(np.int64)
+        low, high = grid.pay_vectors([[vary.pays[0] for vary in grid.varied],
+                                      [vary.pays[-1] for vary in grid.varied]])
         _SOLVERS.clear()  # one grid at a time: a solver holds a few hundred MB
         _SOLVERS[known] = (grid, BatchSolver(grid.paytable.game, low, high))
     return _SOLVERS[known]
 
 
-def solve_chunk(data: Portable, chunk: list[tuple[int, ...]]) -> list[dict[str, float | int]]:
-    """The rows of ``chunk``'s combinations, exactly."""
+def solve_chunks(data: Portable, tables: Any) -> Any:
+    """Every table solved exactly: ``tables`` is combinations of the varied pays, one a line, an
+    array as a worker is sent it; each :data:`CHUNK_TABLES` lines of it are one batch.  The answer
+    is one line of numbers a table, its varied pays then :data:`FIGURES` — an array, compact for
+    a worker to send back (:func:`rows_of` names the columns)."""
     import numpy as np
 
-    from videopoker.analysis.batch import Figures
-    from videopoker.analysis.exact import pay_vector
-
     grid, solver = _solver_for(data)
-    pays = np.array([pay_vector(grid.table(combination), grid.coins) for combination in chunk], dtype=np.int64)
-    counts = solver.solve(pays)
-    return [row(grid.keys, combination, Figures(tuple(int(n) for n in line), tuple(int(p) for p in paid),
-                                               grid.coins, solver.total))
-            for combination, line, paid in zip(chunk, counts, pays)]
+    combinations = [tuple(line) for line in np.asarray(tables, dtype=np.int64).reshape(-1, len(grid.keys)).tolist()]
+    lines: list[tuple[float, ...]] = []
+    for start in range(0, len(combinations), CHUNK_TABLES):
+        chunk = combinations[start:start + CHUNK_TABLES]
+        pays = grid.pay_vectors(chunk)
+        lines.extend((*combination, *figure_values(figures))
+                     for combination, figures in zip(chunk, solver.figures(pays, grid.coins)))
+    return np.array(lines, dtype=np.float64).reshape(len(lines), len(grid.keys) + len(FIGURES))
 
 
 def chunk_order(data: Portable) -> tuple[int, ...]:
     """The varied keys, those that change the most classes' best hold first (they vary slowest):
     measured along each key alone across its range, the others at their middle."""
-    import numpy as np
-
-    from videopoker.analysis.exact import pay_vector
-
     grid, solver = _solver_for(data)
     middle = [vary.pays[len(vary.pays) // 2] for vary in grid.varied]
     opened = []
     for place, vary in enumerate(grid.varied):
         line = [tuple(pay if n == place else middle[n] for n in range(len(middle))) for pay in vary.pays]
-        pays = np.array([pay_vector(grid.table(pays), grid.coins) for pays in line], dtype=np.int64)
+        pays = grid.pay_vectors(line)
         opened.append(solver.open_classes(pays.min(axis=0), pays.max(axis=0)))
     return tuple(sorted(range(len(grid.varied)), key=lambda place: -opened[place]))

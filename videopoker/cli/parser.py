@@ -196,8 +196,8 @@ def build_parser(only: str | None = None) -> Parser:
         sweep.add_argument("--top", type=counting("rows"), default=10, metavar="N", help="rows shown (default 10)")
         place = sweep.add_mutually_exclusive_group()
         place.add_argument("--workers", type=counting("workers"), default=None, metavar="N",
-                           help="solve on a local Dask cluster of N processes, one core each (default: this "
-                                "process)")
+                           help="solve on a local Dask cluster of N processes, one core each (default: one "
+                                "for each 10,000 tables, up to every core; for fewer, this process)")
         place.add_argument("--scheduler", default=None, metavar="ADDRESS",
                            help="solve on an existing Dask cluster, e.g. tcp://127.0.0.1:8786")
         sweep.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",

@@ -4,15 +4,17 @@ Dask cluster.
 The grid goes out in chunks of tables (:data:`~videopoker.analysis.sweep.CHUNK_TABLES`), each
 solved in one batch; rows are written to ``-o FILE`` as each chunk finishes, so ``--resume``
 after a kill skips what is on file.  With ``--workers N`` a local Dask cluster of N processes
-solves the chunks; with ``--scheduler ADDRESS`` an existing cluster does.  A worker that dies
-loses only its chunk, which Dask runs again elsewhere.  Dask is imported only here, when a sweep
-runs with workers, so no other command starts slower for it.
+solves the chunks, a few to a task (:data:`TASK_CHUNKS`); with ``--scheduler ADDRESS`` an
+existing cluster does.  A worker that dies loses only its task, which Dask runs again
+elsewhere.  Dask is imported only here, when a sweep runs with workers, so no other command
+starts slower for it.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import itertools
 import json
 import math
 import os
@@ -24,6 +26,7 @@ from typing import Any, TextIO
 
 from videopoker.analysis.exact import check_coins
 from videopoker.analysis.sweep import (
+    CHUNK_TABLES,
     FIGURES,
     LARGE_GRID,
     Grid,
@@ -31,7 +34,8 @@ from videopoker.analysis.sweep import (
     parse_vary,
     parse_where,
     portable,
-    solve_chunk,
+    rows_of,
+    solve_chunks,
 )
 from videopoker.cli.output import Column, say, show
 from videopoker.cli.output import Grid as Table
@@ -40,6 +44,12 @@ from videopoker.paytable import resolve_paytable
 from videopoker.usertext import counted
 
 Row = dict[str, float | int]
+#: Chunks a cluster's task solves: a quarter of a second's work or so, few enough tasks that the
+#: few milliseconds Dask spends on each stay small beside it, and four tasks a worker at least.
+TASK_CHUNKS = 4
+#: Without --workers, a local worker is started for each this many tables, up to every core: it
+#: saves more than the two seconds or so a cluster takes to start.
+TABLES_A_WORKER = 10_000
 #: A local worker is one process on one core: numpy's BLAS must not spread it over the others.
 ONE_THREAD = {name: "1" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
 
@@ -62,10 +72,8 @@ def run_sweep(args: argparse.Namespace) -> int:
     with RowFile(args.output, columns, resume=args.resume) as write:
         started, solved = time.perf_counter(), 0
         for rows in _solved(grid, {_key(grid, row) for row in done}, args.workers, args.scheduler):
-            for row in rows:
-                write(row)
-                if condition is None or condition(row):
-                    kept.append(row)
+            write(rows)
+            kept.extend(row for row in rows if condition is None or condition(row))
             solved += len(rows)
             _progress(solved, len(grid) - len(done), time.perf_counter() - started)
     _progress_done()
@@ -83,19 +91,25 @@ def _key(grid: Grid, row: Row) -> tuple[int, ...]:
 
 def _solved(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
             scheduler: str | None) -> Iterator[list[Row]]:
-    data = portable(grid)
-    if scheduler is None and workers is None:  # this process (its numpy may use every core)
-        for chunk in grid.chunks(done, chunk_order(data)):
-            yield solve_chunk(data, chunk)
-        return
+    """The rows, a chunk or a task at a time: on the cluster asked for, else on a local cluster
+    of every core when the grid gives each core :data:`TABLES_A_WORKER` tables, else here."""
+    if scheduler is None and workers is None:
+        workers = min(os.cpu_count() or 1, (len(grid) - len(done)) // TABLES_A_WORKER)
+        if workers < 2:
+            data = portable(grid)
+            for chunk in grid.chunks(done, chunk_order(data)):
+                yield rows_of(grid.keys, solve_chunks(data, [chunk]))
+            return
     yield from _on_dask(grid, done, workers, scheduler)
 
 
 def _on_dask(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
              scheduler: str | None) -> Iterator[list[Row]]:
-    """The chunks as tasks; the chunks' order is measured on a worker, which needs the solver
-    anyway, while this process only hands out work and writes rows."""
+    """The chunks as tasks.  Every worker builds its solver at once, each measuring the chunks'
+    order while it is at it (a tenth of a second, the same on each), so no worker starts late;
+    this process only hands out work and writes rows."""
     try:
+        import numpy as np
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
         raise VideoPokerError("--workers and --scheduler need dask.distributed: pip install 'dask[distributed]'") \
@@ -105,7 +119,7 @@ def _on_dask(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
         if scheduler is not None:
             client = Client(scheduler, timeout="10s")
         else:
-            cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1,
                                    processes=True, dashboard_address=None, env=ONE_THREAD)
             client = Client(cluster)
     except (OSError, TimeoutError) as error:
@@ -113,11 +127,17 @@ def _on_dask(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
                               "`dask scheduler` and `dask worker ADDRESS`") from None
     try:
         shared = client.scatter(portable(grid), broadcast=True)
-        order = client.submit(chunk_order, shared, pure=False, retries=3).result()
-        futures = [client.submit(solve_chunk, shared, chunk, pure=False, retries=3)
-                   for chunk in grid.chunks(done, order)]
+        everyone = list(client.scheduler_info()["workers"]) or [None]
+        orders = [client.submit(chunk_order, shared, workers=worker, allow_other_workers=True, pure=False,
+                                retries=3) for worker in everyone]
+        order = next(as_completed(orders)).result()
+        chunks = grid.chunks(done, order)
+        per_task = max(1, min(TASK_CHUNKS, (len(grid) - len(done)) // (CHUNK_TABLES * 4 * len(everyone))))
+        tasks = iter(lambda: list(itertools.chain.from_iterable(itertools.islice(chunks, per_task))), [])
+        futures = [client.submit(solve_chunks, shared, np.array(task), pure=False, retries=3)
+                   for task in tasks]  # an array: Dask looks into lists of tuples for keys, item by item
         for future in as_completed(futures):
-            yield future.result()
+            yield rows_of(grid.keys, future.result())
     finally:
         client.close()
         if cluster is not None:
@@ -152,7 +172,8 @@ def _rows_on_file(path: Path | None, grid: Grid) -> list[Row]:
 
 
 class RowFile:
-    """Rows appended to ``path`` as they come (CSV by its suffix, else JSON lines), flushed each time."""
+    """Rows appended to ``path`` as each chunk comes (CSV by its suffix, else JSON lines), flushed
+    each time."""
 
     def __init__(self, path: Path | None, columns: list[str], *, resume: bool) -> None:
         self.path, self.columns, self.resume = path, columns, resume
@@ -161,7 +182,7 @@ class RowFile:
 
     def __enter__(self) -> Any:
         if self.path is None:
-            return lambda row: None
+            return lambda rows: None
         appending = self.resume and self.path.exists()
         if appending:  # a line cut short by a kill goes; its row is solved again
             whole = self.path.read_bytes()
@@ -174,12 +195,12 @@ class RowFile:
                 self.writer.writeheader()
         return self._write
 
-    def _write(self, row: Row) -> None:
+    def _write(self, rows: list[Row]) -> None:
         assert self.file is not None
         if self.writer is not None:
-            self.writer.writerow({key: _plain(value) for key, value in row.items()})
+            self.writer.writerows(rows)  # csv writes an infinite top cycle as inf
         else:
-            self.file.write(json.dumps({key: _plain(value) for key, value in row.items()}) + "\n")
+            self.file.write("".join(_json_line(row) for row in rows))
         self.file.flush()
 
     def __exit__(self, *exc: object) -> None:
@@ -187,8 +208,9 @@ class RowFile:
             self.file.close()
 
 
-def _plain(value: float | int) -> float | int | str:
-    return "inf" if isinstance(value, float) and math.isinf(value) else value
+def _json_line(row: Row) -> str:
+    """The row as a line of JSON: a top hand never made has an infinite cycle, written "inf"."""
+    return json.dumps({**row, "top_cycle": "inf"} if math.isinf(row["top_cycle"]) else row) + "\n"
 
 
 # -- what the terminal shows ---------------------------------------------------------------------
