@@ -139,7 +139,7 @@ def test_without_workers_a_large_grid_goes_to_every_core(monkeypatch: pytest.Mon
         return iter([])
 
     monkeypatch.setattr(command, "_on_dask", on_dask)
-    monkeypatch.setattr(command, "solve_chunks", lambda data, chunks: [])
+    monkeypatch.setattr(command, "solve_tables", lambda data, chunks: [])
     monkeypatch.setattr(command, "rows_of", lambda keys, lines: [])
     monkeypatch.setattr(command, "chunk_order", lambda data: None)
     monkeypatch.setattr(os, "cpu_count", lambda: cores)

@@ -121,7 +121,7 @@ def figure_values(figures: Figures) -> tuple[float, ...]:
 
 
 def rows_of(keys: Sequence[str], lines: Any) -> list[dict[str, float | int]]:
-    """Rows by column from :func:`solve_chunks`' numbers: the varied pays (whole again), then the
+    """Rows by column from :func:`solve_tables`' numbers: the varied pays (whole again), then the
     figures."""
     return [{**{key: int(pay) for key, pay in zip(keys, line)}, **dict(zip(FIGURES, line[len(keys):]))}
             for line in lines.tolist()]
@@ -272,7 +272,7 @@ def _solver_for(data: Portable) -> tuple[Grid, Any]:
     return _SOLVERS[known]
 
 
-def solve_chunks(data: Portable, tables: Any) -> Any:
+def solve_tables(data: Portable, tables: Any) -> Any:
     """Every table solved exactly: ``tables`` is combinations of the varied pays, one a line, an
     array as a worker is sent it; each :data:`CHUNK_TABLES` lines of it are one batch.  The answer
     is one line of numbers a table, its varied pays then :data:`FIGURES` — an array, compact for

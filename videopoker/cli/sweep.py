@@ -35,7 +35,7 @@ from videopoker.analysis.sweep import (
     parse_where,
     portable,
     rows_of,
-    solve_chunks,
+    solve_tables,
 )
 from videopoker.cli.output import Column, say, show
 from videopoker.cli.output import Grid as Table
@@ -52,6 +52,11 @@ TASK_CHUNKS = 4
 TABLES_A_WORKER = 10_000
 #: A local worker is one process on one core: numpy's BLAS must not spread it over the others.
 ONE_THREAD = {name: "1" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
+#: A local cluster's workers only solve.  Dask's profiler (a stack sample every 10 ms), its 20 ms
+#: event-loop tick and its 100 ms memory and system checks each take the interpreter from the
+#: solving thread; with no core to spare, two workers lost 5% to them.
+QUIET = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s",
+         "distributed.worker.memory.monitor-interval": "1s", "distributed.admin.system-monitor.interval": "2s"}
 
 
 def run_sweep(args: argparse.Namespace) -> int:
@@ -98,7 +103,7 @@ def _solved(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
         if workers < 2:
             data = portable(grid)
             for chunk in grid.chunks(done, chunk_order(data)):
-                yield rows_of(grid.keys, solve_chunks(data, [chunk]))
+                yield rows_of(grid.keys, solve_tables(data, chunk))
             return
     yield from _on_dask(grid, done, workers, scheduler)
 
@@ -109,6 +114,7 @@ def _on_dask(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
     order while it is at it (a tenth of a second, the same on each), so no worker starts late;
     this process only hands out work and writes rows."""
     try:
+        import dask
         import numpy as np
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -119,9 +125,10 @@ def _on_dask(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
         if scheduler is not None:
             client = Client(scheduler, timeout="10s")
         else:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1,
-                                   processes=True, dashboard_address=None, env=ONE_THREAD)
-            client = Client(cluster)
+            with dask.config.set(QUIET):
+                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, env=ONE_THREAD)
+                client = Client(cluster)
     except (OSError, TimeoutError) as error:
         raise VideoPokerError(f"--scheduler {scheduler}: cannot reach the cluster ({error}); start one with "
                               "`dask scheduler` and `dask worker ADDRESS`") from None
@@ -134,7 +141,7 @@ def _on_dask(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
         chunks = grid.chunks(done, order)
         per_task = max(1, min(TASK_CHUNKS, (len(grid) - len(done)) // (CHUNK_TABLES * 4 * len(everyone))))
         tasks = iter(lambda: list(itertools.chain.from_iterable(itertools.islice(chunks, per_task))), [])
-        futures = [client.submit(solve_chunks, shared, np.array(task), pure=False, retries=3)
+        futures = [client.submit(solve_tables, shared, np.array(task), pure=False, retries=3)
                    for task in tasks]  # an array: Dask looks into lists of tuples for keys, item by item
         for future in as_completed(futures):
             yield rows_of(grid.keys, future.result())
