@@ -77,7 +77,13 @@ def test_kill_dash_nine_at_random_moments_loses_nothing_the_player_saw(tmp_path:
             last_shown = json.loads(first.removeprefix("ready "))
         time.sleep(rng.uniform(0, 0.05))
         child.send_signal(signal.SIGKILL)
-        rest, _ = child.communicate()
+        child.wait()
+        # what the driver printed after "ready": read through child.stdout, whose buffer may hold
+        # lines readline() took in with the first (communicate() would read past them, under load)
+        rest = child.stdout.read()
+        child.stdout.close()
+        if child.stderr is not None:
+            child.stderr.close()
         for line in rest.splitlines(keepends=True):
             if line.endswith("\n"):
                 last_shown = json.loads(line.removeprefix("ready "))

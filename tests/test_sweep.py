@@ -3,6 +3,7 @@ solved on a real Dask cluster that loses a worker mid-sweep."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import os
@@ -109,6 +110,24 @@ def test_resume_after_a_kill_solves_only_what_is_missing(tmp_path: Path, capsys:
     assert sorted(target.read_text().splitlines()) == sorted(whole)  # each row once, the cut one redone
 
 
+def test_an_interrupted_sweep_says_what_is_on_file_and_how_to_go_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    import videopoker.cli.sweep as command
+
+    solved = command._solved
+
+    def interrupted(*args):  # type: ignore[no-untyped-def]
+        yield next(solved(*args))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "_solved", interrupted)
+    target = tmp_path / "grid.jsonl"
+    code, out, err = run(capsys, "sweep", "jacks-or-better-9-6", "--vary", "full_house=5..14", "flush=4..11",
+                         "four_of_a_kind=15..40", "-o", str(target))
+    assert code == 130 and out == "" and len(target.read_text().splitlines()) == 256
+    assert err == f"videopoker: stopped: 256 of 2,080 tables are in {target}; the same command with --resume goes on\n"
+
+
 @pytest.mark.parametrize("argv, says", [
     (["--vary", "full_house=10..5"], "give LO ≤ HI"),
     (["--vary", "fullhouse=5..10"], "'fullhouse' is not a hand of Jacks or Better"),
@@ -145,6 +164,19 @@ def test_without_workers_a_large_grid_goes_to_every_core(monkeypatch: pytest.Mon
     monkeypatch.setattr(os, "cpu_count", lambda: cores)
     assert main(["sweep", "jacks-or-better-9-6", "--vary", *vary]) == 0
     assert asked == ([] if cluster is None else [cluster])
+
+
+@pytest.mark.slow
+def test_a_local_cluster_beside_a_running_one_says_nothing_but_the_rows(tmp_path: Path) -> None:
+    """A `dask scheduler` already holds the dashboard's port 8787: the sweep's own cluster takes
+    another, without a word on stderr."""
+    with socket.socket() as taken:
+        with contextlib.suppress(OSError):  # taken already, which is the case to try
+            taken.bind(("127.0.0.1", 8787))
+            taken.listen()
+        done = subprocess.run([str(Path(sys.executable).parent / "videopoker"), "sweep", *ISSUE_GRID, "--workers",
+                               "1", "-o", str(tmp_path / "rows.csv")], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stderr == "" and "90 tables" in done.stdout
 
 
 def free_port() -> int:

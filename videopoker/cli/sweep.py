@@ -37,7 +37,7 @@ from videopoker.analysis.sweep import (
     rows_of,
     solve_tables,
 )
-from videopoker.cli.output import Column, say, show
+from videopoker.cli.output import Column, complain, say, show
 from videopoker.cli.output import Grid as Table
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import resolve_paytable
@@ -76,11 +76,18 @@ def run_sweep(args: argparse.Namespace) -> int:
     kept = [row for row in done if condition is None or condition(row)]
     with RowFile(args.output, columns, resume=args.resume) as write:
         started, solved = time.perf_counter(), 0
-        for rows in _solved(grid, {_key(grid, row) for row in done}, args.workers, args.scheduler):
-            write(rows)
-            kept.extend(row for row in rows if condition is None or condition(row))
-            solved += len(rows)
-            _progress(solved, len(grid) - len(done), time.perf_counter() - started)
+        try:
+            for rows in _solved(grid, {_key(grid, row) for row in done}, args.workers, args.scheduler):
+                write(rows)
+                kept.extend(row for row in rows if condition is None or condition(row))
+                solved += len(rows)
+                _progress(solved, len(grid) - len(done), time.perf_counter() - started)
+        except KeyboardInterrupt:
+            _progress_done()
+            if args.output is not None:
+                complain(f"stopped: {len(done) + solved:,} of {len(grid):,} tables are in {args.output}; the same "
+                         "command with --resume goes on")
+            raise
     _progress_done()
     descending = args.sort.startswith("-")
     kept.sort(key=lambda row: row[order], reverse=descending)
@@ -126,8 +133,8 @@ def _on_dask(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
             client = Client(scheduler, timeout="10s")
         else:
             with dask.config.set(QUIET):
-                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, env=ONE_THREAD)
+                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, env=ONE_THREAD,
+                                       dashboard_address="127.0.0.1:0")  # any free port: 8787 may be taken
                 client = Client(cluster)
     except (OSError, TimeoutError) as error:
         raise VideoPokerError(f"--scheduler {scheduler}: cannot reach the cluster ({error}); start one with "
