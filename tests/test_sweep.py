@@ -179,6 +179,39 @@ def test_a_local_cluster_beside_a_running_one_says_nothing_but_the_rows(tmp_path
     assert done.returncode == 0 and done.stderr == "" and "90 tables" in done.stdout
 
 
+@pytest.mark.slow
+def test_ctrl_c_on_a_local_cluster_is_one_line(tmp_path: Path) -> None:
+    """SIGINT to the whole process group, as a terminal's Ctrl-C sends it: the workers say
+    nothing, the sweep says what is on file, and no process is left behind."""
+    target = tmp_path / "rows.jsonl"
+    sweep = subprocess.Popen([str(Path(sys.executable).parent / "videopoker"), "sweep", "jacks-or-better-9-6",
+                              "--vary", "full_house=5..14", "flush=4..11", "four_of_a_kind=15..40", "straight=2..9",
+                              "--workers", "1", "-o", str(target)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not target.exists() or not target.read_text()):
+        assert sweep.poll() is None, sweep.communicate()
+        time.sleep(0.05)
+    os.killpg(sweep.pid, signal.SIGINT)
+    out, err = sweep.communicate(timeout=120)
+    on_file = len(target.read_text().splitlines())
+    assert sweep.returncode == 130 and out == ""
+    assert err == (f"videopoker: stopped: {on_file:,} of 16,640 tables are in {target}; the same command with "
+                   "--resume goes on\n")
+    deadline = time.monotonic() + 60  # the workers' last exits, and their reaping, follow the sweep's
+    while time.monotonic() < deadline and _alive(sweep.pid):
+        time.sleep(0.05)
+    assert not _alive(sweep.pid), "a process of the sweep outlived it"
+
+
+def _alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -188,7 +221,8 @@ def free_port() -> int:
 @pytest.mark.slow
 def test_a_real_cluster_that_loses_a_worker_gives_the_same_rows(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    """`dask scheduler` and two `dask worker`s on 127.0.0.1; one is killed once rows are coming."""
+    """`dask scheduler` and a `dask worker` on 127.0.0.1; once rows are coming a second worker
+    joins and the first is killed: what it held and what it was solving are done again."""
     grid = ["jacks-or-better-9-6", "--vary", "full_house=5..14", "flush=4..11", "four_of_a_kind=15..40",
             "straight=2..9"]
     local = tmp_path / "local.jsonl"
@@ -198,13 +232,11 @@ def test_a_real_cluster_that_loses_a_worker_gives_the_same_rows(tmp_path: Path,
     address = f"tcp://127.0.0.1:{port}"
     env = dict(os.environ, PYTHONWARNINGS="ignore")
     bin_dir = Path(sys.executable).parent
+    worker = [str(bin_dir / "dask"), "worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard"]
     processes = [subprocess.Popen([str(bin_dir / "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
                                    "--no-dashboard"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
     try:
-        for _ in range(2):
-            processes.append(subprocess.Popen([str(bin_dir / "dask"), "worker", address, "--nthreads", "1",
-                                               "--no-dashboard"], env=env, stdout=subprocess.DEVNULL,
-                                              stderr=subprocess.DEVNULL))
+        processes.append(subprocess.Popen(worker, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         target = tmp_path / "cluster.jsonl"
         sweep = subprocess.Popen([str(bin_dir / "videopoker"), "sweep", *grid, "--scheduler", address, "-o",
                                   str(target)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -212,7 +244,8 @@ def test_a_real_cluster_that_loses_a_worker_gives_the_same_rows(tmp_path: Path,
         while time.monotonic() < deadline and (not target.exists() or len(target.read_text().splitlines()) < 256):
             assert sweep.poll() is None, sweep.communicate()
             time.sleep(0.1)
-        processes[1].send_signal(signal.SIGKILL)  # a worker dies mid-sweep: its task is run again
+        processes.append(subprocess.Popen(worker, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        processes[1].send_signal(signal.SIGKILL)  # the first worker dies mid-sweep; the late one does the rest
         assert sweep.poll() is None and len(target.read_text().splitlines()) < 16_640
         out, err = sweep.communicate(timeout=300)
         assert sweep.returncode == 0, err

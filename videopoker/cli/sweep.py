@@ -13,11 +13,14 @@ starts slower for it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import itertools
 import json
+import logging
 import math
 import os
+import signal
 import sys
 import time
 from collections.abc import Iterator
@@ -121,9 +124,8 @@ def _on_dask(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
     order while it is at it (a tenth of a second, the same on each), so no worker starts late;
     this process only hands out work and writes rows."""
     try:
-        import dask
         import numpy as np
-        from distributed import Client, LocalCluster, as_completed
+        from distributed import Client, as_completed
     except ImportError:
         raise VideoPokerError("--workers and --scheduler need dask.distributed: pip install 'dask[distributed]'") \
             from None
@@ -132,23 +134,23 @@ def _on_dask(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
         if scheduler is not None:
             client = Client(scheduler, timeout="10s")
         else:
-            with dask.config.set(QUIET):
-                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, env=ONE_THREAD,
-                                       dashboard_address="127.0.0.1:0")  # any free port: 8787 may be taken
-                client = Client(cluster)
+            cluster = _local_cluster(workers or 1)
+            client = Client(cluster)
     except (OSError, TimeoutError) as error:
         raise VideoPokerError(f"--scheduler {scheduler}: cannot reach the cluster ({error}); start one with "
                               "`dask scheduler` and `dask worker ADDRESS`") from None
     try:
-        shared = client.scatter(portable(grid), broadcast=True)
+        data = portable(grid)  # a kilobyte, sent with each task: no worker holds what another needs
         everyone = list(client.scheduler_info()["workers"]) or [None]
-        orders = [client.submit(chunk_order, shared, workers=worker, allow_other_workers=True, pure=False,
-                                retries=3) for worker in everyone]
+        if everyone == [None]:
+            complain(f"the cluster at {scheduler} has no workers yet; waiting for one (`dask worker {scheduler}`)")
+        orders = [client.submit(chunk_order, data, workers=worker, allow_other_workers=worker is not None,
+                                pure=False, retries=3) for worker in everyone]  # None: none has joined yet
         order = next(as_completed(orders)).result()
         chunks = grid.chunks(done, order)
         per_task = max(1, min(TASK_CHUNKS, (len(grid) - len(done)) // (CHUNK_TABLES * 4 * len(everyone))))
         tasks = iter(lambda: list(itertools.chain.from_iterable(itertools.islice(chunks, per_task))), [])
-        futures = [client.submit(solve_tables, shared, np.array(task), pure=False, retries=3)
+        futures = [client.submit(solve_tables, data, np.array(task), pure=False, retries=3)
                    for task in tasks]  # an array: Dask looks into lists of tuples for keys, item by item
         for future in as_completed(futures):
             yield rows_of(grid.keys, future.result())
@@ -156,6 +158,30 @@ def _on_dask(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _local_cluster(workers: int) -> Any:
+    """A Dask cluster on this machine: ``workers`` processes of one core each, quiet (see
+    :data:`QUIET`), deaf to the terminal's Ctrl-C, their HTTP server on any free port (8787, the
+    usual, may be a running scheduler's) and logging only errors (not the tasks Ctrl-C cancels)."""
+    import dask
+    from distributed import LocalCluster
+
+    with dask.config.set(QUIET), _deaf_to_ctrl_c():
+        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, env=ONE_THREAD,
+                            dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
+
+
+@contextlib.contextmanager
+def _deaf_to_ctrl_c() -> Iterator[None]:
+    """Processes started in here ignore SIGINT.  Ctrl-C at a terminal reaches every process of
+    the foreground group, and each local worker would print Dask's tracebacks; only this one
+    should stop, closing the cluster and saying what is on file."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 # -- the output file -----------------------------------------------------------------------------
