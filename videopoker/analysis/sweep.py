@@ -226,16 +226,18 @@ class _Parser:
 
 # -- solving a chunk, here or on a cluster's worker ---------------------------------------------
 
-Portable = tuple[str, str, Any, int, dict[str, tuple[int, ...]], tuple[tuple[str, tuple[int, ...]], ...], int]
+#: A grid as JSON text: a kilobyte, sent with every task, and opaque to Dask (which would look
+#: through nested tuples and dicts for keys of other tasks, task by task).
+Portable = str
 _SOLVERS: dict[str, tuple[Grid, Any]] = {}
 _M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # mallopt's parameters (malloc.h)
 
 
 def portable(grid: Grid) -> Portable:
-    """The grid as plain data, small to send to a worker (the game as its definition)."""
+    """The grid as :data:`Portable` text (the game as its definition)."""
     table = grid.paytable
-    return (table.name, table.game.key, table.game.definition.data(), table.max_coins, dict(table.pays),
-            tuple((vary.key, vary.pays) for vary in grid.varied), grid.coins)
+    return json.dumps([table.name, table.game.key, table.game.definition.data(), table.max_coins, dict(table.pays),
+                       [[vary.key, vary.pays] for vary in grid.varied], grid.coins])  # keys unsorted: hands in order
 
 
 def _keep_freed_memory() -> None:
@@ -256,20 +258,20 @@ def _keep_freed_memory() -> None:
 
 def _solver_for(data: Portable) -> tuple[Grid, Any]:
     """The grid and its batch solver, built once per process (a worker keeps it between chunks)."""
-    known = json.dumps(data, sort_keys=True)
-    if known not in _SOLVERS:
+    if data not in _SOLVERS:
         _keep_freed_memory()
         from videopoker.analysis.batch import BatchSolver
         from videopoker.rules.catalog import game_of_data
 
-        name, game, definition, max_coins, pays, varied, coins = data
-        grid = Grid(Paytable(name, game_of_data(game, definition), max_coins, pays),
-                    [Vary(k, p) for k, p in varied], coins)
+        name, game, definition, max_coins, pays, varied, coins = json.loads(data)
+        grid = Grid(Paytable(name, game_of_data(game, definition), max_coins,
+                             {key: tuple(totals) for key, totals in pays.items()}),
+                    [Vary(key, tuple(values)) for key, values in varied], coins)
         low, high = grid.pay_vectors([[vary.pays[0] for vary in grid.varied],
                                       [vary.pays[-1] for vary in grid.varied]])
         _SOLVERS.clear()  # one grid at a time: a solver holds a few hundred MB
-        _SOLVERS[known] = (grid, BatchSolver(grid.paytable.game, low, high))
-    return _SOLVERS[known]
+        _SOLVERS[data] = (grid, BatchSolver(grid.paytable.game, low, high))
+    return _SOLVERS[data]
 
 
 def solve_tables(data: Portable, tables: Any) -> Any:

@@ -140,7 +140,7 @@ def _on_dask(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
         raise VideoPokerError(f"--scheduler {scheduler}: cannot reach the cluster ({error}); start one with "
                               "`dask scheduler` and `dask worker ADDRESS`") from None
     try:
-        data = portable(grid)  # a kilobyte, sent with each task: no worker holds what another needs
+        data = portable(grid)  # sent with each task: no worker holds what another needs
         everyone = list(client.scheduler_info()["workers"]) or [None]
         if everyone == [None]:
             complain(f"the cluster at {scheduler} has no workers yet; waiting for one (`dask worker {scheduler}`)")
