@@ -68,6 +68,12 @@ def test_a_grids_pay_vectors_are_its_tables_own(family: str) -> None:
     assert (grid.pay_vectors(combinations) == [pay_vector(grid.table(pays), 3) for pays in combinations]).all()
 
 
+def test_a_grid_of_one_table_is_that_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """A box of one pay vector leaves no class open: every row is settled at once."""
+    code, out, _ = run(capsys, "sweep", "jacks-or-better-9-6", "--vary", "flush=6..6")
+    assert code == 0 and "1 table, 1 row kept" in out and "99.5439%" in out
+
+
 def test_where_keeps_the_rows_it_says_and_sort_orders_them(tmp_path: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "sweep", *ISSUE_GRID, "--where",

@@ -144,8 +144,8 @@ class BatchSolver:
     def contender_counts(self, low: npt.NDArray[np.int64], high: npt.NDArray[np.int64]) -> npt.NDArray[np.intp]:
         """How many holds of each class left open by the whole box can be its best over the box
         ``low``..``high`` (1: settled there)."""
-        counts: npt.NDArray[np.intp] = np.concatenate([contenders.sum(axis=1) for _, contenders
-                                                       in self._blocks(low, high)] or [np.zeros(0, np.intp)])
+        counts: npt.NDArray[np.intp] = np.concatenate([np.zeros(0, dtype=np.intp), *(
+            contenders.sum(axis=1) for _, contenders in self._blocks(low, high))])
         return counts
 
     def open_classes(self, low: npt.NDArray[np.int64], high: npt.NDArray[np.int64]) -> int:
@@ -167,8 +167,8 @@ class BatchSolver:
         if np.any(low < self.low) or np.any(high > self.high):
             raise ValueError("a pay vector outside the box the solver was built for")
         counts = self.stable.astype(np.float64)[None, :].repeat(len(pays), axis=0)
-        still: list[npt.NDArray[np.intp]] = []
-        among: list[npt.NDArray[np.bool_]] = []
+        still: list[npt.NDArray[np.intp]] = [np.zeros(0, dtype=np.intp)]       # (a box may leave none open)
+        among: list[npt.NDArray[np.bool_]] = [np.zeros((0, HOLDS), dtype=np.bool_)]
         for block, contenders in self._blocks(low, high):
             settled = self._settled(contenders)
             best = self.rows[block][settled, contenders[settled].argmax(axis=1)].astype(np.float64)
