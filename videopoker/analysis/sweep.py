@@ -70,6 +70,11 @@ class Grid:
     def keys(self) -> tuple[PayCategory, ...]:
         return tuple(vary.key for vary in self.varied)
 
+    @property
+    def columns(self) -> list[str]:
+        """A row's columns: the varied pays, then :data:`FIGURES`."""
+        return [*self.keys, *FIGURES]
+
     def __len__(self) -> int:
         return math.prod(len(vary.pays) for vary in self.varied)
 
@@ -99,9 +104,10 @@ class Grid:
         keys in ``order`` (slowest first; default as given): neighbouring tables in a chunk differ
         in the keys that change few best holds, so the solver settles most classes once a chunk."""
         walk = list(order) if order is not None else list(range(len(self.varied)))
+        back = [walk.index(place) for place in range(len(walk))]  # where each key is in the walk
         chunk: list[tuple[int, ...]] = []
         for walked in itertools.product(*(self.varied[place].pays for place in walk)):
-            pays = tuple(walked[walk.index(place)] for place in range(len(walk)))
+            pays = tuple(walked[at] for at in back)
             if pays in done:
                 continue
             chunk.append(pays)
@@ -179,18 +185,19 @@ class _Parser:
         return token
 
     def either(self) -> Condition:
-        parts = [self.both()]
-        while (token := self._peek()) is not None and token[:2] == ("name", "or"):
-            self.at += 1
-            parts.append(self.both())
-        return parts[0] if len(parts) == 1 else (lambda row: any(part(row) for part in parts))
+        return self._joined("or", self.both, any)
 
     def both(self) -> Condition:
-        parts = [self.negated()]
-        while (token := self._peek()) is not None and token[:2] == ("name", "and"):
+        return self._joined("and", self.negated, all)
+
+    def _joined(self, word: str, part: Callable[[], Condition],
+                combine: Callable[[Iterator[bool]], bool]) -> Condition:
+        """``part (word part)*``: one part as it is, several combined (``any`` for or, ``all`` for and)."""
+        parts = [part()]
+        while (token := self._peek()) is not None and token[:2] == ("name", word):
             self.at += 1
-            parts.append(self.negated())
-        return parts[0] if len(parts) == 1 else (lambda row: all(part(row) for part in parts))
+            parts.append(part())
+        return parts[0] if len(parts) == 1 else (lambda row: combine(each(row) for each in parts))
 
     def negated(self) -> Condition:
         token = self._peek()

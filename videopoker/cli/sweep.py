@@ -65,8 +65,8 @@ QUIET = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.in
 def run_sweep(args: argparse.Namespace) -> int:
     paytable = resolve_paytable(args.paytable)
     grid = Grid(paytable, [parse_vary(text, paytable) for text in args.vary], check_coins(paytable, args.coins))
-    columns = [*grid.keys, *FIGURES]
-    condition = parse_where(args.where, columns) if args.where else None
+    columns = grid.columns
+    keep = parse_where(args.where, columns) if args.where else (lambda row: True)
     order = args.sort.lstrip("-")
     if order not in columns:
         raise VideoPokerError(f"--sort {args.sort!r}: sort by one of {', '.join(columns)} (-COL for largest first)")
@@ -76,13 +76,13 @@ def run_sweep(args: argparse.Namespace) -> int:
     if args.resume and args.output is None:
         raise VideoPokerError("--resume continues the rows in -o FILE; give the file")
     done = _rows_on_file(args.output, grid) if args.resume else []
-    kept = [row for row in done if condition is None or condition(row)]
+    kept = [row for row in done if keep(row)]
     with RowFile(args.output, columns, resume=args.resume) as write:
         started, solved = time.perf_counter(), 0
         try:
             for rows in _solved(grid, {_key(grid, row) for row in done}, args.workers, args.scheduler):
                 write(rows)
-                kept.extend(row for row in rows if condition is None or condition(row))
+                kept.extend(row for row in rows if keep(row))
                 solved += len(rows)
                 _progress(solved, len(grid) - len(done), time.perf_counter() - started)
         except KeyboardInterrupt:
@@ -190,7 +190,7 @@ def _rows_on_file(path: Path | None, grid: Grid) -> list[Row]:
     """The rows a previous run wrote (CSV or JSON lines), the last partial line dropped."""
     if path is None or not path.exists():
         return []
-    columns = [*grid.keys, *FIGURES]
+    columns = grid.columns
     rows: list[Row] = []
     try:
         with path.open(newline="") as file:
