@@ -134,6 +134,23 @@ def test_an_interrupted_sweep_says_what_is_on_file_and_how_to_go_on(tmp_path: Pa
     assert err == f"videopoker: stopped: 256 of 2,080 tables are in {target}; the same command with --resume goes on\n"
 
 
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
+def test_resume_reads_an_infinite_top_cycle_back_as_a_number(tmp_path: Path, suffix: str) -> None:
+    """A top hand perfect play never makes is written "inf"; read back, it sorts like any cycle."""
+    import videopoker.cli.sweep as command
+
+    table = resolve_paytable("jacks-or-better-9-6")
+    grid = Grid(table, [parse_vary("flush=4..5", table)], 5)
+    target = tmp_path / f"rows{suffix}"
+    rows = [{"flush": 4, "rtp": 0.9, "variance": 20.0, "standard_deviation": 20.0 ** 0.5, "hit_frequency": 0.4,
+             "top_cycle": float("inf")},
+            {"flush": 5, "rtp": 0.95, "variance": 20.0, "standard_deviation": 20.0 ** 0.5, "hit_frequency": 0.4,
+             "top_cycle": 40000.5}]
+    with command.RowFile(target, grid.columns, resume=False) as write:
+        write(rows)
+    assert command._rows_on_file(target, grid) == rows
+
+
 @pytest.mark.parametrize("argv, says", [
     (["--vary", "full_house=10..5"], "give LO ≤ HI"),
     (["--vary", "fullhouse=5..10"], "'fullhouse' is not a hand of Jacks or Better"),

@@ -198,17 +198,17 @@ def _rows_on_file(path: Path | None, grid: Grid) -> list[Row]:
                 reader = csv.DictReader(file)
                 if reader.fieldnames != columns:
                     raise VideoPokerError(f"--resume: {path} has the columns {reader.fieldnames}, not this grid's")
-                for line in reader:
-                    if None not in line.values():
-                        rows.append({key: float(value) if key in FIGURES else int(value)
-                                     for key, value in line.items()})
+                rows = [_numbers(line) for line in reader if None not in line.values()]
             else:
-                for text in file:
-                    if text.endswith("\n"):
-                        rows.append(json.loads(text))
+                rows = [_numbers(json.loads(text)) for text in file if text.endswith("\n")]
     except (ValueError, KeyError) as error:
         raise VideoPokerError(f"--resume: {path} is not rows of this sweep ({error})") from None
     return rows
+
+
+def _numbers(line: dict[str, Any]) -> Row:
+    """A row as read back: pays whole, figures floats (an infinite top cycle is written "inf")."""
+    return {key: float(value) if key in FIGURES else int(value) for key, value in line.items()}
 
 
 class RowFile:
