@@ -19,9 +19,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from videopoker.cards import Card
-from videopoker.game import Phase
-from videopoker.session import Session
+from videopoker.deck.cards import Card
+from videopoker.machine.game import Phase
+from videopoker.player.session import Session
 
 BET = 5
 

@@ -6,11 +6,11 @@ import secrets
 import numpy as np
 import pytest
 
-from videopoker.cards import Card, Rank, Suit, full_deck, parse_cards, parse_hand, shuffled
+from videopoker.deck.cards import Card, Rank, Suit, full_deck, parse_cards, parse_hand, shuffled
 from videopoker.errors import CardError
-from videopoker.game import Machine
+from videopoker.machine.game import Machine
+from videopoker.machine.round import Round
 from videopoker.paytable import resolve_paytable
-from videopoker.round import Round
 
 
 @pytest.mark.parametrize("text, expected", [

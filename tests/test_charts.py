@@ -17,8 +17,8 @@ from videopoker.analysis.chart import chart_file, class_patterns, parse_chart, r
 from videopoker.analysis.derive import chart_return, class_values, departures, derive_chart
 from videopoker.analysis.draws import draw_tables
 from videopoker.analysis.patterns import describe, patterns_of
-from videopoker.cards import parse_hand
 from videopoker.cli import main
+from videopoker.deck.cards import parse_hand
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import resolve_paytable
 from videopoker.rules.definition import PayCategory

@@ -425,13 +425,13 @@ def test_a_closed_pipe_is_not_an_error_message(tmp_path: Path) -> None:
 
 def test_a_read_only_home_is_refused_before_the_screen(capsys: pytest.CaptureFixture[str],
                                                         monkeypatch: pytest.MonkeyPatch, isolated_home: Path) -> None:
+    import videopoker.storage.wallet
     import videopoker.tui.app
-    import videopoker.wallet
 
     started: list[object] = []
     monkeypatch.setattr(videopoker.tui.app.VideoPokerApp, "run", lambda app: started.append(app))
     real_access = os.access
-    monkeypatch.setattr(videopoker.wallet.os, "access",
+    monkeypatch.setattr(videopoker.storage.wallet.os, "access",
                         lambda path, mode: False if Path(path) == isolated_home else real_access(path, mode))
     code, _, err = run_anyhow(capsys, ["play"])
     assert code == 1 and not started

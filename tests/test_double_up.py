@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from videopoker.cards import Card, full_deck, parse_hand
-from videopoker.double_up import MOST_DOUBLES, DoubleStep, Gamble, double_odds, outcome
+from videopoker.deck.cards import Card, full_deck, parse_hand
 from videopoker.errors import GameError
-from videopoker.game import Phase
 from videopoker.ledger.report import history
+from videopoker.machine.double_up import MOST_DOUBLES, DoubleStep, Gamble, double_odds, outcome
+from videopoker.machine.game import Phase
+from videopoker.machine.round import Round
 from videopoker.paytable import resolve_paytable
-from videopoker.round import Round
-from videopoker.session import Session
-from videopoker.wallet import DamagedWallet, checksum
+from videopoker.player.session import Session
+from videopoker.storage.wallet import DamagedWallet, checksum
 
 TABLE = "bonus-poker-8-5-progressive"
 JACKS = parse_hand("Jh Js 4c 7d 9s")  # held whole: jacks or better, 5 credits at 5 coins

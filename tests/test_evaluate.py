@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import game
 
-from videopoker.cards import parse_hand
-from videopoker.combos import combinations_colex
-from videopoker.evaluate import RANK_KEYS, RANK_WEIGHTS, Game, evaluate
+from videopoker.deck.cards import parse_hand
+from videopoker.deck.combos import combinations_colex
 from videopoker.rules.definition import PayCategory
+from videopoker.rules.evaluate import RANK_KEYS, RANK_WEIGHTS, Game, evaluate
 
 JACKS_OR_BETTER = game("jacks-or-better")
 TENS_OR_BETTER = game("tens-or-better")

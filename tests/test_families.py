@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 from support import FAMILIES, game
 
-from videopoker.cards import Rank, parse_hand
-from videopoker.combos import combinations_colex
-from videopoker.evaluate import Game, evaluate
+from videopoker.deck.cards import Rank, parse_hand
+from videopoker.deck.combos import combinations_colex
 from videopoker.rules.definition import GameDefinition, HandSpec, Made, PayCategory
+from videopoker.rules.evaluate import Game, evaluate
 
 BONUS_POKER = game("bonus-poker")
 DEUCES_WILD = game("deuces-wild")

@@ -4,12 +4,12 @@ import random
 
 import pytest
 
-from videopoker.cards import Card, parse_hand
+from videopoker.deck.cards import Card, parse_hand
 from videopoker.errors import CardError, GameError, InsufficientCredit
-from videopoker.evaluate import evaluate
-from videopoker.game import Machine, Phase
+from videopoker.machine.game import Machine, Phase
+from videopoker.machine.round import Round
 from videopoker.paytable import resolve_paytable
-from videopoker.round import Round
+from videopoker.rules.evaluate import evaluate
 
 
 @pytest.fixture

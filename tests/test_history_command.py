@@ -13,7 +13,7 @@ from rich.cells import cell_len
 from videopoker.cli import main
 from videopoker.ledger.store import LEDGER_NAME
 from videopoker.paytable import resolve_paytable
-from videopoker.session import Session
+from videopoker.player.session import Session
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -13,12 +13,12 @@ import pytest
 
 from videopoker.analysis.hint import best_holds
 from videopoker.errors import StateError
-from videopoker.game import Phase
 from videopoker.ledger.report import history
 from videopoker.ledger.store import LEDGER_NAME, SCHEMA, DamagedLedger, Ledger
+from videopoker.machine.game import Phase
+from videopoker.machine.training import judge, warm
 from videopoker.paytable import resolve_paytable
-from videopoker.session import Session
-from videopoker.training import judge, warm
+from videopoker.player.session import Session
 
 WALLETS = Path(__file__).parent / "wallets"
 

@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
-from videopoker.cards import parse_hand
+from videopoker.deck.cards import parse_hand
 from videopoker.errors import GameError, InsufficientCredit
-from videopoker.game import PLAY_LINES, Machine, Phase
+from videopoker.machine.game import PLAY_LINES, Machine, Phase
+from videopoker.machine.round import Round
 from videopoker.paytable import resolve_paytable
-from videopoker.round import Round
 
 NINE_SIX = resolve_paytable("jacks-or-better-9-6")
 

@@ -8,7 +8,7 @@ import pytest
 from support import SHIPPED, game
 
 from videopoker.cli import main
-from videopoker.pay_order import pay_order_warnings
+from videopoker.machine.pay_order import pay_order_warnings
 from videopoker.paytable import resolve_paytable
 from videopoker.rules.definition import PayCategory
 

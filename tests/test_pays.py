@@ -9,9 +9,9 @@ from support import FAMILIES, game
 
 from videopoker.analysis import analyze
 from videopoker.analysis.draws import HOLDS, draw_tables
-from videopoker.evaluate import Game
 from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, resolve_paytable
 from videopoker.paytable.pays import amount_problem, max_total
+from videopoker.rules.evaluate import Game
 
 GAMES = {key: game(key) for key in FAMILIES}
 

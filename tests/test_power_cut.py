@@ -29,10 +29,10 @@ from typing import Any
 import pytest
 from power_fail_driver import seen, step
 
-import videopoker.files as files_module
+import videopoker.storage.files as files_module
 from videopoker.ledger.report import history
 from videopoker.ledger.store import LEDGER_NAME, Ledger
-from videopoker.session import Session
+from videopoker.player.session import Session
 
 STEPS = 60
 

@@ -25,7 +25,7 @@ from power_fail_driver import seen, step
 
 from videopoker.ledger.report import history
 from videopoker.ledger.store import Ledger
-from videopoker.session import Session
+from videopoker.player.session import Session
 
 DRIVER = Path(__file__).parent / "power_fail_driver.py"
 KILLS = 200

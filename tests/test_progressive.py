@@ -14,14 +14,14 @@ import pytest
 from videopoker.analysis.exact import analyze
 from videopoker.analysis.progressive import breakeven_meter, meter_return
 from videopoker.analysis.solve import solve_pay
-from videopoker.cards import parse_hand
 from videopoker.cli import main
+from videopoker.deck.cards import parse_hand
 from videopoker.errors import PaytableError
-from videopoker.game import Phase
 from videopoker.ledger.store import Ledger
+from videopoker.machine.game import Phase
+from videopoker.machine.round import Round
 from videopoker.paytable import Progressive, load_paytable, resolve_paytable
-from videopoker.round import Round
-from videopoker.session import Session
+from videopoker.player.session import Session
 
 PROGRESSIVE = "bonus-poker-8-5-progressive"
 ROYAL = parse_hand("Ah Kh Qh Jh Th")

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from support import Terminal
 
-from videopoker.game import Phase
-from videopoker.session import Session
-from videopoker.wallet import FORMAT
+from videopoker.machine.game import Phase
+from videopoker.player.session import Session
+from videopoker.storage.wallet import FORMAT
 
 GAME = [sys.executable, "-m", "videopoker"]
 

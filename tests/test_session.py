@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from support import REPO
 
-from videopoker.cards import Card
+from videopoker.deck.cards import Card
 from videopoker.errors import CardError, GameError, PaytableError, StateError
-from videopoker.game import Phase
+from videopoker.machine.game import Phase
+from videopoker.machine.training import Training
 from videopoker.paytable import find_paytable, load_paytable
-from videopoker.session import RECALL_SIZE, Session
-from videopoker.training import Training
-from videopoker.wallet import FORMAT, DamagedWallet, Wallet, WalletBusy, checksum
+from videopoker.player.session import RECALL_SIZE, Session
+from videopoker.storage.wallet import FORMAT, DamagedWallet, Wallet, WalletBusy, checksum
 
 FIXTURES = REPO / "tests" / "wallets"
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from videopoker.analysis.hint import best_holds
-from videopoker.cards import parse_hand
+from videopoker.deck.cards import parse_hand
 from videopoker.errors import GameError
+from videopoker.machine.training import KEPT_MISTAKES, MAJOR_COST, Decision, Training, judge
 from videopoker.paytable import resolve_paytable
-from videopoker.session import Session
-from videopoker.training import KEPT_MISTAKES, MAJOR_COST, Decision, Training, judge
-from videopoker.wallet import DamagedWallet, checksum
+from videopoker.player.session import Session
+from videopoker.storage.wallet import DamagedWallet, checksum
 
 NINE_SIX = resolve_paytable("jacks-or-better-9-6")
 

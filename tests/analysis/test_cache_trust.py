@@ -12,7 +12,7 @@ import pytest
 from videopoker.analysis import analyze
 from videopoker.analysis import draws as draws_module
 from videopoker.analysis.hint import best_holds
-from videopoker.cards import parse_hand
+from videopoker.deck.cards import parse_hand
 from videopoker.paytable import resolve_paytable
 
 

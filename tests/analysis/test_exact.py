@@ -14,8 +14,8 @@ from support import game
 from videopoker.analysis import analyze, best_holds
 from videopoker.analysis import draws as draws_module
 from videopoker.analysis.draws import build_draw_tables, draw_tables
-from videopoker.cards import Card, parse_hand
-from videopoker.combos import colex_rank, combinations_colex
+from videopoker.deck.cards import Card, parse_hand
+from videopoker.deck.combos import colex_rank, combinations_colex
 from videopoker.paytable import apply_settings, resolve_paytable
 from videopoker.rules.definition import PayCategory
 

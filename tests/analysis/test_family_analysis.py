@@ -13,8 +13,8 @@ from support import game
 from videopoker.analysis import analyze, best_holds
 from videopoker.analysis.draws import draw_tables, hold_ranks
 from videopoker.analysis.exact import TIE_ORDER, class_values, first_best, pay_vector
-from videopoker.cards import Card, parse_hand
-from videopoker.combos import colex_rank, combinations_colex
+from videopoker.deck.cards import Card, parse_hand
+from videopoker.deck.combos import colex_rank, combinations_colex
 from videopoker.paytable import Paytable, resolve_paytable
 from videopoker.rules.definition import PayCategory
 

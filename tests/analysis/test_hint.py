@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from videopoker.analysis import best_holds
-from videopoker.cards import parse_hand
+from videopoker.deck.cards import parse_hand
 from videopoker.errors import CardError, VideoPokerError
 from videopoker.paytable import resolve_paytable
 

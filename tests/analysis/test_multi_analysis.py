@@ -16,9 +16,9 @@ import sys
 import pytest
 
 from videopoker.analysis import analyze, best_holds
-from videopoker.cards import full_deck
+from videopoker.deck.cards import full_deck
+from videopoker.machine.round import PLAY_LINES, Round
 from videopoker.paytable import apply_settings, resolve_paytable
-from videopoker.round import PLAY_LINES, Round
 
 TAMED = apply_settings(resolve_paytable("jacks-or-better-9-6"), ["royal_flush=50"])
 

@@ -14,8 +14,8 @@ import pytest
 from videopoker.analysis import analyze, best_holds
 from videopoker.analysis.simulate import check_hands, running, simulate
 from videopoker.analysis.strategies import Optimal, strategy_named
-from videopoker.cards import Card
-from videopoker.combos import colex_rank
+from videopoker.deck.cards import Card
+from videopoker.deck.combos import colex_rank
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, resolve_paytable
 

@@ -88,7 +88,7 @@ def main() -> None:
     os.environ["VIDEOPOKER_HOME"] = tempfile.mkdtemp()
     from videopoker.analysis.exact import analyze
     from videopoker.analysis.hint import best_holds
-    from videopoker.cards import parse_hand
+    from videopoker.deck.cards import parse_hand
     from videopoker.paytable import load_paytable
 
     print("in-process, tables loaded")

@@ -26,8 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from videopoker.session import Session
-from videopoker.training import warm
+from videopoker.machine.training import warm
+from videopoker.player.session import Session
 
 
 def _spread(times: list[float]) -> str:

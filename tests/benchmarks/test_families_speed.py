@@ -19,9 +19,9 @@ import pytest
 
 from videopoker.analysis import analyze, best_holds
 from videopoker.analysis import draws as draws_module
-from videopoker.cards import full_deck
-from videopoker.evaluate import GAMES, Game
+from videopoker.deck.cards import full_deck
 from videopoker.paytable import Paytable, apply_settings, resolve_paytable
+from videopoker.rules.evaluate import GAMES, Game
 
 TABLES = {"jacks-or-better": "jacks-or-better-9-6", "bonus-poker": "bonus-poker-8-5",
           "double-bonus": "double-bonus-10-7", "double-double-bonus": "double-double-bonus-9-6",

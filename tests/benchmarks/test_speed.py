@@ -17,10 +17,10 @@ import pytest
 
 from videopoker.analysis import analyze, best_holds
 from videopoker.analysis import draws as draws_module
-from videopoker.cards import full_deck
-from videopoker.combos import combinations_colex
-from videopoker.evaluate import JACKS_OR_BETTER
+from videopoker.deck.cards import full_deck
+from videopoker.deck.combos import combinations_colex
 from videopoker.paytable import apply_settings, resolve_paytable
+from videopoker.rules.evaluate import JACKS_OR_BETTER
 
 ALL_HANDS = combinations_colex(52, 5)
 

@@ -1,6 +1,6 @@
 """A game definition read the slow, plain way: every value of every wild card tried, each entry
-judged with a Counter and an if-chain.  Shares no code with :mod:`videopoker.hands` or
-:mod:`videopoker.lookup`, so where both agree the compiled table means what the file says."""
+judged with a Counter and an if-chain.  Shares no code with :mod:`videopoker.rules.hands` or
+:mod:`videopoker.rules.lookup`, so where both agree the compiled table means what the file says."""
 
 from __future__ import annotations
 

@@ -12,11 +12,11 @@ import pytest
 from brute import brute_category
 
 from videopoker.errors import PaytableError
-from videopoker.evaluate import Game
 from videopoker.paytable import load_paytable
 from videopoker.rules.catalog import game_keys, load_game
 from videopoker.rules.checking import check_definition
-from videopoker.yamlfile import parse_document
+from videopoker.rules.evaluate import Game
+from videopoker.storage.yamlfile import parse_document
 
 BAD = Path(__file__).parent / "bad"
 
@@ -156,8 +156,8 @@ def test_games_never_shipped_mean_what_they_say(key: str) -> None:
 
 
 def test_a_second_joker_and_suited_wild_cards_in_play() -> None:
-    from videopoker.cards import parse_hand
-    from videopoker.evaluate import evaluate
+    from videopoker.deck.cards import parse_hand
+    from videopoker.rules.evaluate import evaluate
 
     assert evaluate(parse_hand("Jk Jk Ah Ad 9c"), inline_game("double-joker")) == "four_of_a_kind"
     assert evaluate(parse_hand("Jk Jk 2h 2d 2c"), inline_game("double-joker")) == "five_of_a_kind"
@@ -206,7 +206,7 @@ def test_suited_wild_classes_give_the_return_of_solving_every_hand() -> None:
 
     from videopoker.analysis.draws import draw_tables, hold_ranks
     from videopoker.analysis.exact import analyze, pay_vector
-    from videopoker.combos import combinations_colex
+    from videopoker.deck.combos import combinations_colex
     from videopoker.paytable import Paytable
 
     definition = check_definition(parse_document(NEVER_SHIPPED["one-eyed-jacks"], "x"), "x", "x")
@@ -232,8 +232,8 @@ def test_suited_wild_classes_give_the_return_of_solving_every_hand() -> None:
 def test_a_made_hand_can_name_how_many_wild_cards_it_holds() -> None:
     """Super Bonus Deuces pays five of a kind made of a natural four of a kind and one deuce apart:
     `count` on a made hand is exactly so many wild cards in it (`natural: true` is count 0)."""
-    from videopoker.cards import parse_hand
-    from videopoker.evaluate import evaluate
+    from videopoker.deck.cards import parse_hand
+    from videopoker.rules.evaluate import evaluate
 
     game = load_game("super-bonus-deuces")
     assert evaluate(parse_hand("9c 9d 9h 9s 2c"), game) == "five_of_a_kind_one_deuce"

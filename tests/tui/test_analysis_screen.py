@@ -16,7 +16,7 @@ from videopoker.analysis import draws as draws_module
 from videopoker.analysis.simulate import simulate
 from videopoker.analysis.strategies import strategy_named
 from videopoker.cli import main
-from videopoker.game import Phase
+from videopoker.machine.game import Phase
 from videopoker.paytable import resolve_paytable
 from videopoker.tui.analysis_app import AnalysisApp
 from videopoker.tui.app import VideoPokerApp

@@ -7,10 +7,10 @@ from pathlib import Path
 from textual.widgets import Button, OptionList, Static
 from waiting import until
 
-from videopoker.cards import parse_hand
-from videopoker.game import Phase
-from videopoker.round import Round
-from videopoker.session import Session
+from videopoker.deck.cards import parse_hand
+from videopoker.machine.game import Phase
+from videopoker.machine.round import Round
+from videopoker.player.session import Session
 from videopoker.tui.app import VideoPokerApp
 from videopoker.tui.screens.help import HelpScreen
 from videopoker.tui.screens.picker import PaytablePicker

@@ -10,9 +10,9 @@ from pathlib import Path
 from textual.widgets import Button, OptionList, Static
 from waiting import until
 
-from videopoker.game import Phase
+from videopoker.machine.game import Phase
 from videopoker.paytable import find_paytable
-from videopoker.session import Session
+from videopoker.player.session import Session
 from videopoker.tui.app import VideoPokerApp
 from videopoker.tui.keys import KEYS
 from videopoker.tui.screens.dialog import Confirm

@@ -7,8 +7,8 @@ from pathlib import Path
 from textual.widgets import DataTable, Static
 from waiting import until
 
-from videopoker.game import Phase
 from videopoker.ledger.store import LEDGER_NAME
+from videopoker.machine.game import Phase
 from videopoker.tui.app import VideoPokerApp
 from videopoker.tui.screens.dialog import Confirm
 from videopoker.tui.screens.ledger import LedgerScreen, whole_ticks

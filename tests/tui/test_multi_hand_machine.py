@@ -12,8 +12,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 from waiting import until
 
-from videopoker.game import Phase
-from videopoker.session import Session
+from videopoker.machine.game import Phase
+from videopoker.player.session import Session
 from videopoker.tui.app import VideoPokerApp
 from videopoker.tui.screens.recall import RecallScreen
 from videopoker.tui.widgets.hands import HandsPanel

@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.widgets import Static
 from waiting import until
 
-from videopoker.game import Phase
+from videopoker.machine.game import Phase
 from videopoker.tui.app import VideoPokerApp
 
 SIZE = (80, 24)
@@ -29,9 +29,9 @@ async def test_the_meter_is_on_the_glass_and_rises_with_each_bet(isolated_home: 
 
 
 async def test_double_up_on_the_glass_double_pick_collect(isolated_home: Path) -> None:
-    from videopoker.cards import parse_hand
+    from videopoker.deck.cards import parse_hand
+    from videopoker.machine.round import Round
     from videopoker.paytable import resolve_paytable
-    from videopoker.round import Round
     from videopoker.tui.widgets.card import CardView
 
     app = VideoPokerApp(isolated_home, "bonus-poker-8-5-progressive", seed=7)

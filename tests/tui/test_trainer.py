@@ -9,10 +9,10 @@ from textual.widgets import Static
 from waiting import until
 
 from videopoker.analysis.hint import best_holds
-from videopoker.cards import parse_hand
-from videopoker.game import Phase
-from videopoker.round import Round
-from videopoker.session import Session
+from videopoker.deck.cards import parse_hand
+from videopoker.machine.game import Phase
+from videopoker.machine.round import Round
+from videopoker.player.session import Session
 from videopoker.tui.app import VideoPokerApp
 from videopoker.tui.screens.dialog import Confirm
 from videopoker.tui.screens.grades import GradesScreen, grade_lines
@@ -124,7 +124,7 @@ async def test_the_trainer_is_kept_in_the_wallet(isolated_home: Path) -> None:
 
 async def test_the_trainer_says_which_chart_line_plays_the_hand(isolated_home: Path) -> None:
     from videopoker.analysis.derive import chart_for
-    from videopoker.training import why
+    from videopoker.machine.training import why
 
     app = VideoPokerApp(isolated_home, seed=21, practice=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -145,7 +145,7 @@ async def test_the_trainer_says_which_chart_line_plays_the_hand(isolated_home: P
 
 async def test_the_chart_screen_marks_the_line_that_plays_the_dealt_hand(isolated_home: Path) -> None:
     from videopoker.analysis.derive import chart_for
-    from videopoker.training import chart_line_of
+    from videopoker.machine.training import chart_line_of
     from videopoker.tui.screens.chart import ChartScreen
 
     app = VideoPokerApp(isolated_home, seed=21, practice=True)

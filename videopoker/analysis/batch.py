@@ -30,8 +30,8 @@ import numpy.typing as npt
 
 from videopoker.analysis.draws import HOLDS, draw_tables
 from videopoker.analysis.exact import TIE_ORDER, check_coins, pay_vector
-from videopoker.lookup import Game
 from videopoker.paytable import Paytable
+from videopoker.rules.lookup import Game
 
 #: Classes solved at once: their holds' values for a batch of tables stay a few tens of MB.
 CHUNK = 1024

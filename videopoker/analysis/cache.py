@@ -31,12 +31,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.evaluate import Game
-from videopoker.home import cache_dir
-from videopoker.remembered import source_digest
+from videopoker.rules.evaluate import Game
+from videopoker.storage.home import cache_dir
+from videopoker.storage.remembered import source_digest
 
 #: The code a cached table or result depends on.
-SOURCES = ("cards.py", "combos.py", "hands.py", "lookup.py", "evaluate.py", "rules", "analysis")
+SOURCES = ("deck/cards.py", "deck/combos.py", "rules", "analysis")
 
 
 def code_digest() -> bytes:

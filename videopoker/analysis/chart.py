@@ -29,8 +29,8 @@ from videopoker.analysis.draws import HOLDS, draw_tables
 from videopoker.analysis.exact import TIE_ORDER
 from videopoker.analysis.patterns import UNNAMED, Kind, Pattern, broad, describe, normal, patterns_of
 from videopoker.errors import VideoPokerError
-from videopoker.evaluate import Game
-from videopoker.usertext import first_control, quote
+from videopoker.rules.evaluate import Game
+from videopoker.storage.usertext import first_control, quote
 
 #: Between holds that fit the same line: more cards first, then the lower cards (a lower mask keeps
 #: the lower cards, as bit p keeps the p-th lowest card of the sorted hand) — of two high cards the

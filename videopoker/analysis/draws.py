@@ -8,7 +8,7 @@ gives their counts from the table without enumerating a single draw:
     outcomes(S) = sum over S ⊆ T ⊆ H of (-1)^|T \\ S| · subset_counts(T)
 
 Done for all 32 holds at once, that sum is a Möbius transform over the subsets of H.  The dealt
-hands are reduced to one per class of hands equal up to renaming suits (:mod:`videopoker.suits`),
+hands are reduced to one per class of hands equal up to renaming suits (:mod:`videopoker.deck.suits`),
 weighted by the size of the class.
 """
 
@@ -24,9 +24,9 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.cache import cache_file, load_arrays, save_arrays
-from videopoker.combos import BINOMIAL, combinations_colex, drop_one_ranks
-from videopoker.evaluate import Game
-from videopoker.suits import suit_class_keys, suit_classes, suit_symmetries
+from videopoker.deck.combos import BINOMIAL, combinations_colex, drop_one_ranks
+from videopoker.deck.suits import suit_class_keys, suit_classes, suit_symmetries
+from videopoker.rules.evaluate import Game
 
 HAND = 5
 HOLDS = 1 << HAND

@@ -1,7 +1,7 @@
 """The trainer's answer for one dealt hand: all 32 holds ranked by expected value.
 
 >>> from videopoker.paytable import resolve_paytable
->>> from videopoker.cards import parse_hand
+>>> from videopoker.deck.cards import parse_hand
 >>> best = best_holds(resolve_paytable("jacks-or-better-9-6"), parse_hand("Ah Kh Qh Jh 9c"))[0]
 >>> best.label, round(float(best.ev), 4)
 ('Ah Kh Qh Jh', 18.5532)
@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from videopoker.analysis.draws import HOLDS, draw_tables
 from videopoker.analysis.exact import TIE_ORDER, check_coins
-from videopoker.cards import Card, check_deck, check_hand, format_cards
+from videopoker.deck.cards import Card, check_deck, check_hand, format_cards
 from videopoker.paytable import Paytable
 from videopoker.rules.definition import PayCategory
 

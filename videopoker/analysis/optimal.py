@@ -20,8 +20,8 @@ import numpy.typing as npt
 from videopoker.analysis.cache import cache_file, load, save
 from videopoker.analysis.draws import HAND, Progress, _quiet, draw_tables, hold_ranks
 from videopoker.analysis.exact import common_values, first_best
-from videopoker.combos import combinations_colex
-from videopoker.evaluate import Game
+from videopoker.deck.combos import combinations_colex
+from videopoker.rules.evaluate import Game
 
 CHUNK = 1 << 16
 

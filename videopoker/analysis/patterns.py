@@ -23,11 +23,11 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.draws import HAND, HELD_COUNT, HOLDS, hold_ranks
-from videopoker.cards import JOKER_INDEX, RANK_SYMBOLS
-from videopoker.combos import combinations_colex
-from videopoker.lookup import Game
+from videopoker.deck.cards import JOKER_INDEX, RANK_SYMBOLS
+from videopoker.deck.combos import combinations_colex
 from videopoker.rules.definition import HandSpec, Made, ranks_text
-from videopoker.usertext import counted
+from videopoker.rules.lookup import Game
+from videopoker.storage.usertext import counted
 
 #: A hold with no pattern.
 UNNAMED = -1

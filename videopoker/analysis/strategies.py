@@ -22,12 +22,12 @@ from videopoker.analysis.draws import HAND, HOLDS, Progress, _quiet
 from videopoker.analysis.exact import analyze, pay_vector
 from videopoker.analysis.optimal import best_hold_table
 from videopoker.analysis.patterns import patterns_of
-from videopoker.combos import colex_rank, combinations_colex
+from videopoker.deck.combos import colex_rank, combinations_colex
 from videopoker.errors import VideoPokerError
-from videopoker.lookup import Game
 from videopoker.paytable import Paytable
 from videopoker.rules.definition import PayCategory
-from videopoker.usertext import quote
+from videopoker.rules.lookup import Game
+from videopoker.storage.usertext import quote
 
 Masks = npt.NDArray[np.uint8]
 

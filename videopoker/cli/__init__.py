@@ -47,7 +47,7 @@ def handler(command: str | None) -> Callable[[argparse.Namespace], int]:
 
 def describe_os_error(error: OSError) -> str:
     """An operating-system refusal as a user reads it: what, where, and the system's reason."""
-    from videopoker.usertext import quote
+    from videopoker.storage.usertext import quote
 
     reason = error.strerror or str(error) or type(error).__name__
     if isinstance(error.filename, str | bytes | os.PathLike):

@@ -8,12 +8,12 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from videopoker.cards import Card
 from videopoker.cli.commands import coins_text, progress_bar
 from videopoker.cli.output import Column, Grid, say, say_item, show
+from videopoker.deck.cards import Card
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, resolve_paytable
-from videopoker.usertext import counted
+from videopoker.storage.usertext import counted
 
 if TYPE_CHECKING:  # numpy loads only when a chart is solved
     from videopoker.analysis.chart import Chart

@@ -11,11 +11,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from videopoker.cards import Card, check_deck, check_hand, parse_cards
 from videopoker.cli.output import Column, Grid, may_be_terminal, say, show
-from videopoker.home import home_dir
+from videopoker.deck.cards import Card, check_deck, check_hand, parse_cards
 from videopoker.paytable import Paytable, apply_settings, paytable_reference, resolve_paytable
-from videopoker.usertext import counted
+from videopoker.storage.home import home_dir
+from videopoker.storage.usertext import counted
 
 if TYPE_CHECKING:  # the analysis (numpy) loads only for the commands that use it
     from videopoker.analysis.hint import HoldChoice
@@ -104,7 +104,7 @@ def run_analyze(args: argparse.Namespace) -> int:
         for line in progressive.lines():
             say(line)
     if paytable.double_up:
-        from videopoker.double_up import even_bet_line
+        from videopoker.machine.double_up import even_bet_line
 
         say(even_bet_line())
     elif meter is not None:
@@ -129,7 +129,7 @@ def meter_for(paytable: Paytable, asked: int | None) -> int | None:
 
 def played_meter(home: Path, paytable: Paytable) -> Fraction:
     """The meter of ``paytable`` as the wallet in ``home`` has it (read, never locked), else its base."""
-    from videopoker.wallet_content import peek_saved
+    from videopoker.machine.wallet_content import peek_saved
 
     assert paytable.progressive is not None
     base = Fraction(paytable.progressive.base)

@@ -9,10 +9,10 @@ import json
 from datetime import datetime
 
 from videopoker.cli.output import Column, Grid, say, show
-from videopoker.files import write_atomically
-from videopoker.home import home_dir
 from videopoker.ledger.report import Report, Tally, history, parse_since
-from videopoker.usertext import counted
+from videopoker.storage.files import write_atomically
+from videopoker.storage.home import home_dir
+from videopoker.storage.usertext import counted
 
 
 def run_history(args: argparse.Namespace) -> int:

@@ -4,7 +4,7 @@ A table is laid out here, not by rich's auto-sizing, so nothing is ever cut to f
 the columns after the key columns are split into parts that each fit its width (the key columns,
 such as the hand or the hold, repeat in each part); piped, the table is plain aligned text at its
 natural width, with no box characters to wrap.  Every cell and message goes through
-:func:`~videopoker.usertext.visible`, so user text is shown literally and never acts on the terminal;
+:func:`~videopoker.storage.usertext.visible`, so user text is shown literally and never acts on the terminal;
 rich sees only :class:`~rich.text.Text`, never markup.
 """
 
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 
-from videopoker.usertext import visible
+from videopoker.storage.usertext import visible
 
 if TYPE_CHECKING:  # rich's console loads only for a terminal (a piped command starts 0.05 s sooner)
     from rich.console import Console

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import NoReturn
 
 from videopoker.cli.output import complain
+from videopoker.machine.round import PLAY_LINES
 from videopoker.paytable.pays import MAX_COINS_LIMIT
-from videopoker.round import PLAY_LINES
-from videopoker.usertext import quote
+from videopoker.storage.usertext import quote
 
 
 class Parser(argparse.ArgumentParser):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from videopoker.cli.commands import coins_text, progress_bar
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.paytable import resolve_paytable
-from videopoker.usertext import counted
+from videopoker.storage.usertext import counted
 
 if TYPE_CHECKING:  # numpy loads only when a command runs
     from videopoker.analysis.simulate import Simulation

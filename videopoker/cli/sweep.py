@@ -44,7 +44,7 @@ from videopoker.cli.output import Column, complain, say, show
 from videopoker.cli.output import Grid as Table
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import resolve_paytable
-from videopoker.usertext import counted
+from videopoker.storage.usertext import counted
 
 Row = dict[str, float | int]
 #: Chunks a cluster's task solves: a quarter of a second's work or so, few enough tasks that the

@@ -9,8 +9,7 @@ from pathlib import Path
 
 from videopoker.cli.output import Column, Grid, complain, say, show
 from videopoker.errors import PaytableError
-from videopoker.home import home_dir
-from videopoker.pay_order import pay_order_warnings
+from videopoker.machine.pay_order import pay_order_warnings
 from videopoker.paytable import (
     SHIPPED_DIR,
     Paytable,
@@ -23,7 +22,8 @@ from videopoker.paytable import (
     user_dir,
     write_variant,
 )
-from videopoker.usertext import counted, excerpt
+from videopoker.storage.home import home_dir
+from videopoker.storage.usertext import counted, excerpt
 
 
 def run_paytable(args: argparse.Namespace) -> int:

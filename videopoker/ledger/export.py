@@ -8,7 +8,7 @@ from pathlib import Path
 
 from videopoker.ledger.report import chosen_tables, open_ledger, round_filter
 from videopoker.ledger.store import held_flags, unpack
-from videopoker.training import cards_text
+from videopoker.machine.training import cards_text
 
 HEADER = ("time", "paytable", "game", "round", "hand", "coins", "dealt", "held", "final", "made", "win",
           "ev_per_coin", "best_ev_per_coin")

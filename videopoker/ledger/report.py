@@ -26,13 +26,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from videopoker.cards import Card
+from videopoker.deck.cards import Card
 from videopoker.errors import PaytableError, VideoPokerError
-from videopoker.game import in_play
 from videopoker.ledger.store import Ledger, held_flags, milliseconds, unpack
+from videopoker.machine.game import in_play
+from videopoker.machine.wallet_content import LEDGER_FORMAT, REFILL_CREDITS, peek_saved
 from videopoker.paytable import Paytable, paytable_reference, resolve_paytable
-from videopoker.usertext import counted
-from videopoker.wallet_content import LEDGER_FORMAT, REFILL_CREDITS, peek_saved
+from videopoker.storage.usertext import counted
 
 #: Most work (FFT length × its log, summed over the rounds) the exact law of a session's total
 #: may take, about a third of a second here; past it the normal law is used.
@@ -293,7 +293,7 @@ def _grade_the_rest(ledger: Ledger) -> None:
     waiting = ledger.query("SELECT id, paytable, bet, dealt, held, meter FROM rounds WHERE ev IS NULL")
     if not waiting:
         return
-    from videopoker.training import judge
+    from videopoker.machine.training import judge
 
     tables = ledger.tables()
     grades = []

@@ -27,11 +27,11 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from videopoker.cards import Card
+from videopoker.deck.cards import Card
 from videopoker.errors import StateError
+from videopoker.machine.settled import Doubled, Settled
+from videopoker.machine.wallet_content import paytable_from_json, paytable_to_json
 from videopoker.paytable import Paytable
-from videopoker.settled import Doubled, Settled
-from videopoker.wallet_content import paytable_from_json, paytable_to_json
 
 LEDGER_NAME = "ledger.sqlite"
 #: The schema this program writes; each step of :data:`_MIGRATIONS` brings a file one version on.

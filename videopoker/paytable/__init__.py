@@ -35,7 +35,7 @@ from videopoker.paytable.pays import (
 )
 from videopoker.paytable.settings import apply_settings, parse_pay_setting
 from videopoker.paytable.writing import save_text, variant_text, write_variant
-from videopoker.yamlfile import MAX_DEPTH, MAX_FILE_BYTES, parse_document, read_document, read_text
+from videopoker.storage.yamlfile import MAX_DEPTH, MAX_FILE_BYTES, parse_document, read_document, read_text
 
 __all__ = [
     "DEFAULT_MAX_COINS", "DEFAULT_PAYTABLE", "MAX_COINS_LIMIT", "MAX_DEPTH", "MAX_FILE_BYTES",

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from videopoker.errors import PaytableError, Problem
-from videopoker.lookup import Game
 from videopoker.paytable.pays import (
     DEFAULT_MAX_COINS,
     MAX_COINS_LIMIT,
@@ -33,8 +32,9 @@ from videopoker.paytable.remembered import recall, remember
 from videopoker.rules.catalog import game_keys, inline_game, load_game
 from videopoker.rules.checking import read_definition
 from videopoker.rules.definition import PayCategory
-from videopoker.usertext import first_control, quote
-from videopoker.yamlfile import (
+from videopoker.rules.lookup import Game
+from videopoker.storage.usertext import first_control, quote
+from videopoker.storage.yamlfile import (
     Findings,
     describe,
     item_position,

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from videopoker.errors import PaytableError, Problem
-from videopoker.lookup import Game
 from videopoker.paytable import game_draft
 from videopoker.paytable.checking import check_document
 from videopoker.paytable.names import find_paytable, is_shipped, paytable_files
@@ -31,8 +30,9 @@ from videopoker.paytable.writing import save_text
 from videopoker.rules.catalog import inline_game, load_game
 from videopoker.rules.checking import read_definition
 from videopoker.rules.definition import PayCategory
-from videopoker.usertext import quote
-from videopoker.yamlfile import Findings, parse_document, read_text
+from videopoker.rules.lookup import Game
+from videopoker.storage.usertext import quote
+from videopoker.storage.yamlfile import Findings, parse_document, read_text
 
 #: The table a new paytable of a game starts from, where the game has a usual one (the table
 #: published returns are measured against); other games start from their first shipped table.
@@ -367,7 +367,7 @@ def _usual_document(game: str) -> Any:
 
 def _players_file(file_name: str) -> Path:
     """Where Save as ``file_name`` writes: the player's paytable folder, ``.yaml`` added."""
-    from videopoker.home import home_dir
+    from videopoker.storage.home import home_dir
 
     stem = file_name.strip().removesuffix(".yaml").removesuffix(".yml")
     if not _FILE_NAME.fullmatch(stem):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from videopoker.lookup import Game
+from videopoker.rules.lookup import Game
 
 #: The hands a game from nothing starts with: something to pay, for the designer to build on.
 FIRST_HANDS = (("royal_flush", {"made": "royal flush"}), ("straight_flush", {"made": "straight flush"}),

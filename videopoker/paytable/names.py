@@ -13,7 +13,7 @@ from pathlib import Path
 from videopoker.errors import PaytableError
 from videopoker.paytable.checking import load_paytable
 from videopoker.paytable.pays import Paytable
-from videopoker.usertext import quote
+from videopoker.storage.usertext import quote
 
 SHIPPED_DIR = Path(__file__).parent.parent / "paytables"
 DEFAULT_PAYTABLE = "jacks-or-better-9-6"
@@ -23,7 +23,7 @@ NAMES_SHOWN = 8
 
 def user_dir() -> Path | None:
     """Where a player's own paytables live (``$VIDEOPOKER_HOME/paytables``), if anywhere yet."""
-    from videopoker.home import home_dir
+    from videopoker.storage.home import home_dir
 
     folder = home_dir() / "paytables"
     try:

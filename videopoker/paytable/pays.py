@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from videopoker.errors import PaytableError
-from videopoker.lookup import Game
 from videopoker.rules.definition import PayCategory
+from videopoker.rules.lookup import Game
 
 DEFAULT_MAX_COINS = 5
 MAX_COINS_LIMIT = 10

@@ -1,7 +1,7 @@
 """Checked paytables remembered by their text, so a command does not parse the same YAML again.
 
 A remembered table is only ever one that passed every check, kept with a digest of its content
-(:mod:`videopoker.remembered`); anything odd is ignored and the file parsed as usual.  A game
+(:mod:`videopoker.storage.remembered`); anything odd is ignored and the file parsed as usual.  A game
 written in the table is kept as its definition (the table's text is all of it); a game named by
 key is read from its file again, which is remembered by its own text, so editing a game file is
 seen by every table that plays it.
@@ -14,12 +14,12 @@ from typing import Any
 
 from videopoker.errors import PaytableError
 from videopoker.paytable.pays import Paytable, Progressive
-from videopoker.remembered import recall as recall_data
-from videopoker.remembered import remember as remember_data
 from videopoker.rules.catalog import game_of_data, load_game
+from videopoker.storage.remembered import recall as recall_data
+from videopoker.storage.remembered import remember as remember_data
 
 #: The code whose conclusions are remembered: a change to it forgets them.
-SOURCES = ("paytable", "rules", "yamlfile.py", "remembered.py")
+SOURCES = ("paytable", "rules", "storage/yamlfile.py", "storage/remembered.py")
 
 
 def recall(text: str, default_name: str) -> Paytable | None:

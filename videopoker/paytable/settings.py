@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from videopoker.errors import PaytableError
 from videopoker.paytable.pays import MAX_PAY, Paytable, amount_problem, per_coin_totals
 from videopoker.rules.definition import PayCategory
-from videopoker.usertext import quote
+from videopoker.storage.usertext import quote
 
 #: ASCII digits only: ``str.isdigit`` also accepts ``²`` and other digits ``int`` cannot read.
 _DIGITS = re.compile(r"[0-9]+")

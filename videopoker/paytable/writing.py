@@ -14,11 +14,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from videopoker.errors import PaytableError
-from videopoker.files import write_atomically
 from videopoker.paytable.checking import check_document
 from videopoker.paytable.pays import Paytable, per_coin_of
 from videopoker.rules.definition import PayCategory
-from videopoker.yamlfile import parse_document, read_document
+from videopoker.storage.files import write_atomically
+from videopoker.storage.yamlfile import parse_document, read_document
 
 
 def variant_text(source: Path, changes: Mapping[PayCategory, tuple[int, ...]], name: str | None = None) -> str:

@@ -19,15 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from videopoker.errors import PaytableError
-from videopoker.lookup import Game
-from videopoker.remembered import recall, remember
 from videopoker.rules.checking import check_definition, read_definition
 from videopoker.rules.definition import GameDefinition
-from videopoker.usertext import quote
-from videopoker.yamlfile import Findings, parse_document, read_text
+from videopoker.rules.lookup import Game
+from videopoker.storage.remembered import recall, remember
+from videopoker.storage.usertext import quote
+from videopoker.storage.yamlfile import Findings, parse_document, read_text
 
 SHIPPED_GAMES = Path(__file__).resolve().parent.parent / "games"
-SOURCES = ("rules", "yamlfile.py", "remembered.py", "cards.py")
+SOURCES = ("rules", "storage/yamlfile.py", "storage/remembered.py", "deck/cards.py")
 GAME_KEY = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 _COMPILED: dict[tuple[str, GameDefinition, bool], Game] = {}
@@ -44,7 +44,7 @@ def inline_game(definition: GameDefinition) -> Game:
 
 
 def user_games_dir() -> Path:
-    from videopoker.home import home_dir
+    from videopoker.storage.home import home_dir
 
     return home_dir() / "games"
 

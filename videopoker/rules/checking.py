@@ -14,11 +14,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from videopoker.cards import JOKER_INDEX, RANK_SYMBOLS, Card
+from videopoker.deck.cards import JOKER_INDEX, RANK_SYMBOLS, Card
 from videopoker.errors import CardError, PaytableError
 from videopoker.rules.definition import GROUP_SIZE, HAND, LABEL_LENGTH, NOTHING, GameDefinition, HandSpec, Made
-from videopoker.usertext import first_control, quote
-from videopoker.yamlfile import Findings, describe, item_position, key_position, key_text, value_position
+from videopoker.storage.usertext import first_control, quote
+from videopoker.storage.yamlfile import Findings, describe, item_position, key_position, key_text, value_position
 
 GAME_KEYS = ("title", "jokers", "wild", "hands")
 ENTRY_KEYS = ("made", "ranks", "kicker", "natural", "count", "label")

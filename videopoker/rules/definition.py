@@ -2,7 +2,7 @@
 
 This is the meaning of a game file (``videopoker/games/*.yaml``) or of a paytable's inline
 ``game:``, after checking: every word known, every rank a rank.  The lookup table
-(:mod:`videopoker.lookup`) is compiled from it, and its :meth:`~GameDefinition.data` is what a
+(:mod:`videopoker.rules.lookup`) is compiled from it, and its :meth:`~GameDefinition.data` is what a
 wallet keeps of the game a round was dealt under and what caches are named by.
 
 >>> definition = GameDefinition("Tiny", hands=(HandSpec("pair_of_aces", Made.PAIR, ranks=frozenset({14})),))
@@ -21,7 +21,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
-from videopoker.cards import JOKER_INDEX, RANK_SYMBOLS, Card
+from videopoker.deck.cards import JOKER_INDEX, RANK_SYMBOLS, Card
 
 #: A pay category is the key of one of a game's hands (``full_house``), as in ``pays``, wallets and JSON.
 PayCategory = str

@@ -1,7 +1,7 @@
 """Which entries of a game no hand can ever be paid as: the one check a definition needs its table for.
 
 Every hand the deck can deal is judged, one per class of hands equal up to renaming suits (the
-game cannot tell them apart; :mod:`videopoker.suits`); an entry none of them lands on is dead.
+game cannot tell them apart; :mod:`videopoker.deck.suits`); an entry none of them lands on is dead.
 Where some hand does make it, the entry that takes those hands first is named, so the fix is
 plain ("move it above").
 """
@@ -12,9 +12,9 @@ from collections import Counter
 
 import numpy as np
 
-from videopoker.lookup import Game, _MadeTable
+from videopoker.deck.suits import suit_classes, suit_symmetries
 from videopoker.rules.definition import GameDefinition
-from videopoker.suits import suit_classes, suit_symmetries
+from videopoker.rules.lookup import Game, _MadeTable
 
 
 def unreachable(definition: GameDefinition) -> list[tuple[str, str | None]]:

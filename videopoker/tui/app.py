@@ -23,14 +23,15 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Static
 
-from videopoker.cards import Card
+from videopoker.deck.cards import Card
 from videopoker.errors import GameError, InsufficientCredit, StateError, VideoPokerError
-from videopoker.game import MachineState, Phase
-from videopoker.home import home_dir
 from videopoker.ledger.store import LEDGER_NAME, DamagedLedger, Ledger
+from videopoker.machine.game import MachineState, Phase
+from videopoker.machine.training import Decision, advice, cards_text, ready, warm, why
 from videopoker.paytable import Paytable, load_paytable
-from videopoker.session import REFILL_CREDITS, STARTING_CREDITS, Session
-from videopoker.training import Decision, advice, cards_text, ready, warm, why
+from videopoker.player.session import REFILL_CREDITS, STARTING_CREDITS, Session
+from videopoker.storage.home import home_dir
+from videopoker.storage.wallet import DamagedWallet
 from videopoker.tui.cancelling import Cancelled, until_cancelled
 from videopoker.tui.double_view import at_stake, double_cards, double_message
 from videopoker.tui.keys import KEYS, bindings
@@ -47,7 +48,6 @@ from videopoker.tui.widgets.card import CardView
 from videopoker.tui.widgets.hands import HandsPanel
 from videopoker.tui.widgets.meters import Meters
 from videopoker.tui.widgets.paytable import PaytablePanel
-from videopoker.wallet import DamagedWallet
 
 BUTTONS = (("bet-one", "BET ONE", "bet_one"), ("bet-max", "BET MAX", "bet_max"),
            ("deal", "DEAL", "deal_or_draw"), ("double-button", "DOUBLE", "double"), ("refill", "FREE REFILL", "refill"),

@@ -6,9 +6,9 @@ Pure functions of the machine's state, so the app only places what they return.
 
 from __future__ import annotations
 
-from videopoker.cards import Card
-from videopoker.double_up import CHOICES, MOST_DOUBLES, DoubleStep
-from videopoker.game import MachineState, Phase
+from videopoker.deck.cards import Card
+from videopoker.machine.double_up import CHOICES, MOST_DOUBLES, DoubleStep
+from videopoker.machine.game import MachineState, Phase
 
 
 def shown_double(state: MachineState) -> DoubleStep | None:

@@ -33,7 +33,7 @@ from textual.worker import get_current_worker
 
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, apply_settings, resolve_paytable
-from videopoker.usertext import counted, visible
+from videopoker.storage.usertext import counted, visible
 
 if TYPE_CHECKING:  # numpy and the analysis load in the workers, when first needed
     from videopoker.analysis.bankroll import Bankroll
@@ -249,7 +249,7 @@ class AnalysisScreen(Screen[None]):
         fill(self.query_one("#return-table", DataTable), RETURN_HEADERS, lines)
         even = ""
         if self.paytable.double_up:
-            from videopoker.double_up import even_bet_line
+            from videopoker.machine.double_up import even_bet_line
 
             even = f"\n{even_bet_line()}"
         self.query_one("#return-status", Static).update(

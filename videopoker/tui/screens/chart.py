@@ -18,11 +18,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
-from videopoker.cards import Card
+from videopoker.deck.cards import Card
+from videopoker.machine.training import cards_text, chart_line_of
 from videopoker.paytable import Paytable
-from videopoker.training import cards_text, chart_line_of
+from videopoker.storage.usertext import counted, visible
 from videopoker.tui.cancelling import Cancelled, until_cancelled
-from videopoker.usertext import counted, visible
 
 
 class ChartScreen(ModalScreen[None]):

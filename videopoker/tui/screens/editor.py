@@ -28,10 +28,10 @@ from videopoker.paytable import Paytable
 from videopoker.paytable.draft import MOST_DIGITS, Draft, typed_value
 from videopoker.rules.catalog import playable_games
 from videopoker.rules.definition import PayCategory, shortened
+from videopoker.storage.usertext import counted, visible
 from videopoker.tui.screens.dialog import Confirm
 from videopoker.tui.screens.editor_dialogs import NEW_GAME, FamilyDialog, FileNameDialog, SolveDialog
 from videopoker.tui.screens.game_dialogs import DeckDialog, HandDialog
-from videopoker.usertext import counted, visible
 
 if TYPE_CHECKING:
     from videopoker.analysis.exact import Analysis

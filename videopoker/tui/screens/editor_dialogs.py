@@ -16,7 +16,7 @@ from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.rules.catalog import playable_games
 from videopoker.rules.definition import PayCategory
-from videopoker.usertext import visible
+from videopoker.storage.usertext import visible
 
 #: The option of the new-table question that starts a game of the player's own.
 NEW_GAME = "--new-game--"
@@ -32,7 +32,7 @@ class FileNameDialog(ModalScreen["str | None"]):
         self.suggestion = suggestion
 
     def compose(self) -> ComposeResult:
-        from videopoker.home import home_dir
+        from videopoker.storage.home import home_dir
 
         with Vertical(id="dialog"):
             yield Static("SAVE AS", classes="dialog-title", markup=False)

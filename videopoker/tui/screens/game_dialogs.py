@@ -17,7 +17,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from videopoker.errors import Problem
 from videopoker.rules.definition import Made
-from videopoker.usertext import visible
+from videopoker.storage.usertext import visible
 
 Apply = Callable[..., tuple[Problem, ...]]
 

@@ -15,9 +15,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
 from textual.worker import get_current_worker
 
+from videopoker.machine.training import MAJOR_COST, Training, cards_text
 from videopoker.paytable import Paytable
-from videopoker.training import MAJOR_COST, Training, cards_text
-from videopoker.usertext import counted, visible
+from videopoker.storage.usertext import counted, visible
 
 
 def percent(part: float, whole: float) -> str:

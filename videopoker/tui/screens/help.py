@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from videopoker.training import MAJOR_COST
+from videopoker.machine.training import MAJOR_COST
 from videopoker.tui.keys import KEYS
 
 

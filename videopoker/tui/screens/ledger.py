@@ -21,7 +21,7 @@ from textual_plotext import PlotextPlot
 
 from videopoker.errors import VideoPokerError
 from videopoker.ledger.report import Course, Report, history
-from videopoker.usertext import counted
+from videopoker.storage.usertext import counted
 
 #: Points a plot is drawn from: more than a terminal's width shows.
 PLOT_POINTS = 240

@@ -20,7 +20,7 @@ from textual.worker import get_current_worker
 
 from videopoker.errors import PaytableError
 from videopoker.paytable import Paytable, load_paytable, paytable_files
-from videopoker.usertext import visible
+from videopoker.storage.usertext import visible
 
 
 def same_table(one: Paytable, other: Paytable) -> bool:

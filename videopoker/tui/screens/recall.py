@@ -13,8 +13,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from videopoker.cards import Card
-from videopoker.session import History
+from videopoker.deck.cards import Card
+from videopoker.player.session import History
 
 
 def cards_text(cards: tuple[Card, ...], held: tuple[bool, ...] | None = None) -> Text:

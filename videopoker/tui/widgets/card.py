@@ -10,7 +10,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from videopoker.cards import Card
+from videopoker.deck.cards import Card
 
 FACE = Style(color="black", bgcolor="white")
 RED = Style(color="red3", bgcolor="white", bold=True)

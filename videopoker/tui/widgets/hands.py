@@ -9,8 +9,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from videopoker.cards import Card
-from videopoker.game import MachineState, Phase
+from videopoker.deck.cards import Card
+from videopoker.machine.game import MachineState, Phase
 from videopoker.paytable import Paytable
 
 RED = "bold red3 on white"

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from videopoker.cards import Card, RandomLike, check_deck, check_hand, full_deck, parse_hand, take_random  # noqa: F401
+from videopoker.deck.cards import Card, RandomLike, check_deck, check_hand, full_deck, parse_hand, take_random  # noqa: F401
 from videopoker.errors import GameError
 from videopoker.paytable import Paytable
 from videopoker.rules.definition import PayCategory

@@ -55,19 +55,19 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from videopoker.cards import Card
-from videopoker.double_up import CHOICES, MOST_DOUBLES, DoubleStep, Gamble, outcome
+from videopoker.deck.cards import Card
 from videopoker.errors import CardError, GameError, PaytableError, StateError
-from videopoker.game import HandResult, Outcome, double_to_json
+from videopoker.machine.double_up import CHOICES, MOST_DOUBLES, DoubleStep, Gamble, outcome
+from videopoker.machine.game import HandResult, Outcome, double_to_json
+from videopoker.machine.round import HAND_SIZE, PLAY_LINES, Round
+from videopoker.machine.settled import Doubled, Grade, Settled
+from videopoker.machine.training import KEPT_MISTAKES, Decision, Training, fraction_text
 from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, Paytable, Progressive, resolve_paytable
-from videopoker.round import HAND_SIZE, PLAY_LINES, Round
 from videopoker.rules.catalog import game_of_data, load_game
 from videopoker.rules.checking import KEY_FORM, MAX_KEY_LENGTH
 from videopoker.rules.definition import NOTHING, PayCategory
-from videopoker.settled import Doubled, Grade, Settled
-from videopoker.training import KEPT_MISTAKES, Decision, Training, fraction_text
-from videopoker.usertext import first_control
-from videopoker.wallet import FORMAT, Wallet
+from videopoker.storage.usertext import first_control
+from videopoker.storage.wallet import FORMAT, Wallet
 
 STARTING_CREDITS = 1000
 REFILL_CREDITS = 1000

@@ -31,12 +31,12 @@ from pathlib import Path
 from typing import Any
 
 from videopoker.errors import StateError
-from videopoker.files import write_atomically
+from videopoker.storage.files import write_atomically
 
 WALLET_NAME = "wallet.json"
 LOCK_NAME = "wallet.lock"
 #: The format this program writes.  Every earlier one is read and migrated (see
-#: :mod:`videopoker.wallet_content`); a later one is refused untouched.
+#: :mod:`videopoker.machine.wallet_content`); a later one is refused untouched.
 FORMAT = 7
 #: A wallet is a few kilobytes; anything far larger is not one, and is not read into memory.
 MAX_WALLET_BYTES = 1 << 20

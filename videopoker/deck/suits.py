@@ -16,7 +16,7 @@ from math import factorial
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.combos import combinations_colex
+from videopoker.deck.combos import combinations_colex
 
 HAND = 5
 

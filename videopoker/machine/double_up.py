@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from videopoker.cards import Card, RandomLike, full_deck, take_random
+from videopoker.deck.cards import Card, RandomLike, full_deck, take_random
 from videopoker.errors import GameError
 
 #: Doubles in a row a machine allows before the stake must be collected.

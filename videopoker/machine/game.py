@@ -17,11 +17,11 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from videopoker.cards import Card, RandomLike
-from videopoker.double_up import DoubleStep, Gamble
+from videopoker.deck.cards import Card, RandomLike
 from videopoker.errors import GameError, InsufficientCredit
+from videopoker.machine.double_up import DoubleStep, Gamble
+from videopoker.machine.round import HAND_SIZE, PLAY_LINES, Round
 from videopoker.paytable import Paytable, paytable_reference, resolve_paytable  # noqa: F401  (doctest)
-from videopoker.round import HAND_SIZE, PLAY_LINES, Round
 from videopoker.rules.definition import PayCategory
 
 __all__ = ["HAND_SIZE", "PLAY_LINES", "HandResult", "Machine", "MachineState", "Outcome", "Phase", "check_hands"]

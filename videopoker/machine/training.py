@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from videopoker.cards import Card
+from videopoker.deck.cards import Card
 from videopoker.paytable import Paytable
 
 if TYPE_CHECKING:

@@ -3,7 +3,7 @@
 A game's hands (:mod:`videopoker.rules.definition`) are a list of entries, best first; each
 compiles here to a test, a function of :class:`MadeHands` (many made hands at once as numpy
 arrays) returning one boolean per hand.  Wild cards are not the tests' business:
-:mod:`videopoker.lookup` tries every value the wilds can take and keeps the best entry, so a test
+:mod:`videopoker.rules.lookup` tries every value the wilds can take and keeps the best entry, so a test
 only looks at five definite ranks (five of a kind included), whether the hand is suited, and how
 many of its cards were wild.  ``wild cards`` entries look at the cards as dealt instead
 (:func:`wild_cards_test`): they do not depend on what the wilds are taken for.

@@ -23,9 +23,9 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.cards import JOKER_INDEX
-from videopoker.hands import MadeHands, made_test, wild_cards_test
+from videopoker.deck.cards import JOKER_INDEX
 from videopoker.rules.definition import NOTHING, GameDefinition, HandSpec, Made, PayCategory
+from videopoker.rules.hands import MadeHands, made_test, wild_cards_test
 
 #: Multiset-unique rank weights for ranks 2..A: no two multisets of at most five ranks (at most
 #: four of each) share a sum.  Found by greedy search (each weight the least that keeps sums

@@ -23,15 +23,13 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-from videopoker.cards import RandomLike
+from videopoker.deck.cards import RandomLike
 from videopoker.errors import GameError, PaytableError, VideoPokerError
-from videopoker.game import Machine, MachineState, Phase, check_hands
 from videopoker.ledger.store import Ledger
-from videopoker.paytable import DEFAULT_PAYTABLE, Paytable, paytable_reference, resolve_paytable
-from videopoker.settled import Doubled, Grade, Settled
-from videopoker.training import Decision, Training, judge, ready
-from videopoker.wallet import FORMAT, Wallet
-from videopoker.wallet_content import (
+from videopoker.machine.game import Machine, MachineState, Phase, check_hands
+from videopoker.machine.settled import Doubled, Grade, Settled
+from videopoker.machine.training import Decision, Training, judge, ready
+from videopoker.machine.wallet_content import (
     MAX_UNRECORDED,
     RECALL_SIZE,
     REFILL_CREDITS,
@@ -41,6 +39,8 @@ from videopoker.wallet_content import (
     decode,
     encode,
 )
+from videopoker.paytable import DEFAULT_PAYTABLE, Paytable, paytable_reference, resolve_paytable
+from videopoker.storage.wallet import FORMAT, Wallet
 
 __all__ = ["RECALL_SIZE", "REFILL_CREDITS", "STARTING_CREDITS", "History", "Session", "paytable_reference"]
 

@@ -20,9 +20,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from videopoker.home import cache_dir
+from videopoker.storage.home import cache_dir
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent
 
 
 @cache

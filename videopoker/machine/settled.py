@@ -1,7 +1,7 @@
 """A settled round as the ledger keeps it: which game of which wallet, when, under which pays, what
 it paid, and what its hold was worth.
 
-The machine's :class:`~videopoker.game.Outcome` is what the glass shows; a :class:`Settled` adds
+The machine's :class:`~videopoker.machine.game.Outcome` is what the glass shows; a :class:`Settled` adds
 what a record needs and the glass does not: the game's number in its wallet (the key that makes
 writing it twice harmless), the time, the whole paytable it was dealt under (a file edited later
 does not rewrite the past), and the grade of the hold when the hint engine could judge it.
@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from videopoker.double_up import DoubleStep
-from videopoker.game import Outcome
+from videopoker.machine.double_up import DoubleStep
+from videopoker.machine.game import Outcome
 from videopoker.paytable import Paytable
 
 

@@ -1,7 +1,7 @@
 """What a five-card hand is worth under a game's rules: the one entry point play and analysis share.
 
 The pieces live beside it: :mod:`videopoker.rules` (games as data, the game files),
-:mod:`videopoker.hands` (the test each hand entry makes), :mod:`videopoker.lookup` (the table
+:mod:`videopoker.rules.hands` (the test each hand entry makes), :mod:`videopoker.rules.lookup` (the table
 that serves them all).
 
 >>> evaluate(parse_hand("Ah Kh Qh Jh Th"), load_game("jacks-or-better"))
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from videopoker.cards import Card, parse_hand  # noqa: F401  (doctest)
-from videopoker.lookup import LOW_MASK, NO_CATEGORY, RANK_KEYS, RANK_SHIFT, RANK_WEIGHTS, Game
+from videopoker.deck.cards import Card, parse_hand  # noqa: F401  (doctest)
 from videopoker.rules.catalog import game_keys, load_game
 from videopoker.rules.definition import NOTHING, PayCategory
+from videopoker.rules.lookup import LOW_MASK, NO_CATEGORY, RANK_KEYS, RANK_SHIFT, RANK_WEIGHTS, Game
 
 __all__ = ["LOW_MASK", "NOTHING", "NO_CATEGORY", "RANK_KEYS", "RANK_SHIFT", "RANK_WEIGHTS", "Game", "PayCategory",
            "evaluate", "game_keys", "load_game"]

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from videopoker.errors import PaytableError, Problem
-from videopoker.usertext import excerpt, quote
+from videopoker.storage.usertext import excerpt, quote
 
 MAX_FILE_BYTES = 64 * 1024
 MAX_DEPTH = 8

@@ -20,7 +20,7 @@ from functools import cache
 from typing import Protocol
 
 from videopoker.errors import CardError
-from videopoker.usertext import quote
+from videopoker.storage.usertext import quote
 
 
 class Rank(IntEnum):
