@@ -14,8 +14,8 @@ from videopoker.paytable import (
     load_paytable,
     paytable_files,
     resolve_paytable,
-    write_variant,
 )
+from videopoker.paytable.writing import write_variant
 
 JACKS_OR_BETTER = game("jacks-or-better")
 

@@ -20,8 +20,8 @@ from videopoker.paytable import (
     paytable_files,
     resolve_paytable,
     user_dir,
-    write_variant,
 )
+from videopoker.paytable.writing import write_variant
 from videopoker.storage.home import home_dir
 from videopoker.storage.usertext import counted, excerpt
 

@@ -6,7 +6,8 @@ This module is the one name the rest of the program imports; each job lives in i
 - :mod:`videopoker.paytable.checking`: validation, every problem with its ``file:line:col``;
 - :mod:`videopoker.paytable.names`: which file a name means (yours first, then the shipped ones);
 - :mod:`videopoker.paytable.settings`: the ``--set KEY=PAY`` syntax;
-- :mod:`videopoker.paytable.writing`: a repriced copy, comments kept, saved atomically.
+- :mod:`videopoker.paytable.writing`: a repriced copy, comments kept, saved atomically (imported where
+  a file is written, so a command that only reads starts without it).
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ from videopoker.paytable.pays import (
     per_coin_totals,
 )
 from videopoker.paytable.settings import apply_settings, parse_pay_setting
-from videopoker.paytable.writing import save_text, variant_text, write_variant
 from videopoker.storage.yamlfile import MAX_DEPTH, MAX_FILE_BYTES, parse_document, read_document, read_text
 
 __all__ = [
@@ -44,5 +44,5 @@ __all__ = [
     "check_document", "find_paytable", "is_shipped", "load_paytable", "max_total", "parse_document",
     "parse_pay_setting", "paytable_files", "paytable_reference", "per_coin_of", "per_coin_totals", "read_document",
     "read_text",
-    "resolve_paytable", "save_text", "user_dir", "variant_text", "write_variant",
+    "resolve_paytable", "user_dir",
 ]

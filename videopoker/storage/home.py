@@ -1,16 +1,21 @@
-"""Where the player's files live: ``$VIDEOPOKER_HOME``, else the platform's user data folder."""
+"""Where the player's files live: ``$VIDEOPOKER_HOME``, else the platform's user data folder.
+
+platformdirs is imported only when it is asked (about 6 ms of a command's start otherwise).
+"""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-import platformdirs
-
 
 def home_dir() -> Path:
     override = os.environ.get("VIDEOPOKER_HOME")
-    return Path(override) if override else Path(platformdirs.user_data_dir("videopoker"))
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("videopoker"))
 
 
 def cache_dir() -> Path:
@@ -20,4 +25,6 @@ def cache_dir() -> Path:
         return Path(override)
     if os.environ.get("VIDEOPOKER_HOME"):
         return Path(os.environ["VIDEOPOKER_HOME"]) / "cache"
+    import platformdirs
+
     return Path(platformdirs.user_cache_dir("videopoker"))
