@@ -110,7 +110,7 @@ def test_names_reach_shipped_files_by_stem_or_unique_ending() -> None:
     assert find_paytable("illinois").name == "deuces-wild-illinois.yaml"
     assert find_paytable("full-pay").name == "deuces-wild-full-pay.yaml"
     with pytest.raises(PaytableError,
-                       match="could be any of bonus-poker-deluxe-9-6, double-double-aces-and-faces-9-6, "):
+                       match="could be any of big-times-draw-double-double-bonus-9-6, bonus-poker-deluxe-9-6, "):
         find_paytable("9-6")
     with pytest.raises(PaytableError) as caught:
         find_paytable("6-5")  # both jacks-or-better-6-5 and tens-or-better-6-5 end so

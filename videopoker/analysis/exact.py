@@ -126,10 +126,17 @@ class Analysis:
 
 
 def check_coins(paytable: Paytable, coins: int | None) -> int:
+    """The bet of the base game to analyse: ``coins``, 1..max_coins (default max_coins)."""
     bet = paytable.max_coins if coins is None else coins
     if not 1 <= bet <= paytable.max_coins:
-        raise VideoPokerError(f"--coins {bet}: {paytable.name!r} takes 1..{paytable.max_coins} coins")
+        feature = f", or {paytable.feature.coins} to play its {paytable.feature.kind}" if paytable.feature else ""
+        raise VideoPokerError(f"--coins {bet}: {paytable.name!r} takes 1..{paytable.max_coins} coins{feature}")
     return bet
+
+
+def plays_feature(paytable: Paytable, coins: int | None) -> bool:
+    """Whether a bet of ``coins`` (None: the top bet) plays the table's feature."""
+    return paytable.feature is not None and coins in (None, paytable.feature.coins)
 
 
 def pay_vector(paytable: Paytable, coins: int) -> npt.NDArray[np.float64]:
@@ -226,40 +233,61 @@ class HoldTally:
 
     The inclusion–exclusion of :mod:`draws` over the supersets T of each chosen hold, turned
     inside out: first add up, per subset of the deck, the signed weight of every class that
-    reaches it, then weigh each subset's category counts once.
+    reaches it, then weigh each subset's category counts once.  Deals may be tallied apart in
+    ``groups`` (a feature whose multiplier the dealt cards decide); one group is the plain solve.
     """
 
-    def __init__(self, tables: DrawTables, bet: int) -> None:
-        self.tables, self.bet = tables, bet
-        self.per_subset = [np.zeros(len(counts), dtype=np.float64) for counts in tables.subset_counts[:HAND]]
-        self.dealt = np.zeros(len(tables.game.categories), dtype=np.float64)
-        self.second = 0.0
+    def __init__(self, tables: DrawTables, bet: int, groups: int = 1) -> None:
+        self.tables, self.bet, self.groups = tables, bet, groups
+        self.subsets = [len(counts) for counts in tables.subset_counts[:HAND]]
+        self.per_subset = [np.zeros(groups * n, dtype=np.float64) for n in self.subsets]
+        self.categories = len(tables.game.categories)
+        self.dealt = np.zeros(groups * self.categories, dtype=np.float64)
+        self.second = np.zeros(groups, dtype=np.float64)
         self.common, self.scale = tables.common_draws, tables.draw_scale
 
-    def add(self, chunk: ClassChunk, values: npt.NDArray[np.float64], holds: npt.NDArray[np.int64]) -> None:
-        """Play ``holds`` on the classes of ``chunk``, whose :func:`common_values` are ``values``."""
+    def add(self, chunk: ClassChunk, values: npt.NDArray[np.float64], holds: npt.NDArray[np.int64],
+            groups: npt.NDArray[np.intp] | None = None) -> None:
+        """Play ``holds`` on the classes of ``chunk``, whose :func:`common_values` are ``values``;
+        ``groups`` says which group each class is tallied in (all in the first when None)."""
         class_weights = self.tables.class_weights[chunk.classes]
         weights = self.scale[holds] * class_weights
         signed = np.where(HELD_COUNT[holds] & 1, -weights, weights).astype(np.float64)
         for superset in range(HOLDS - 1):  # the classes whose hold is in T, for each T of < 5 cards
             classes = np.flatnonzero((holds & ~superset) == 0)
-            np.add.at(self.per_subset[HELD_COUNT[superset]], chunk.ranks[superset].take(classes),
-                      signed.take(classes))
+            size = HELD_COUNT[superset]
+            index = chunk.ranks[superset].take(classes)
+            if groups is not None:
+                index = index + groups.take(classes) * self.subsets[size]
+            np.add.at(self.per_subset[size], index, signed.take(classes))
         # The superset that is the whole dealt hand: one final hand, the dealt one, reached by all.
-        self.dealt += np.bincount(chunk.dealt, signed, minlength=len(self.dealt))
+        dealt = chunk.dealt if groups is None else chunk.dealt + groups * self.categories
+        self.dealt += np.bincount(dealt, signed, minlength=len(self.dealt))
         per_coin = values[holds, np.arange(values.shape[1])] / (self.common * self.bet)
-        self.second += float(np.dot(class_weights.astype(np.float64), per_coin**2))
+        squares = class_weights.astype(np.float64) * per_coin**2
+        if groups is None:
+            self.second[0] += float(squares.sum())
+        else:
+            self.second += np.bincount(groups, squares, minlength=self.groups)
 
-    def combinations(self) -> list[int]:
+    def group_combinations(self) -> list[list[int]]:
+        """:meth:`combinations` of each group."""
         whole_sign = -1 if HAND % 2 else 1
-        combinations = whole_sign * np.rint(self.dealt).astype(np.int64)
+        combinations = whole_sign * np.rint(self.dealt.reshape(self.groups, -1)).astype(np.int64)
         for size, subset_weights in enumerate(self.per_subset):
             sign = -1 if size % 2 else 1
-            combinations += sign * exact_dot(subset_weights, self.tables.subset_floats[size])
-        return [int(n) for n in combinations]
+            combinations += sign * exact_dot(subset_weights.reshape(self.groups, -1), self.tables.subset_floats[size])
+        return [[int(n) for n in row] for row in combinations]
+
+    def combinations(self) -> list[int]:
+        return [sum(column) for column in zip(*self.group_combinations())]
+
+    def group_second_moments(self) -> list[float]:
+        """:meth:`second_moment` of each group's deals, over all deals (they sum to the whole)."""
+        return [float(second) / comb(self.tables.game.deck_size, HAND) for second in self.second]
 
     def second_moment(self) -> float:
-        return self.second / comb(self.tables.game.deck_size, HAND)
+        return float(self.second.sum()) / comb(self.tables.game.deck_size, HAND)
 
 
 def _total(paytable: Paytable) -> int:

@@ -18,9 +18,10 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.draws import HOLDS, draw_tables
-from videopoker.analysis.exact import TIE_ORDER, check_coins
+from videopoker.analysis.exact import TIE_ORDER, check_coins, plays_feature
 from videopoker.deck.cards import Card, check_deck, check_hand, format_cards
 from videopoker.paytable import Paytable
+from videopoker.paytable.feature import top_rank
 from videopoker.rules.definition import PayCategory
 
 
@@ -33,7 +34,10 @@ class HoldChoice:
     ev: Fraction                     # expected pay per coin bet
     draws: int                       # equally likely draws
     outcomes: dict[PayCategory, int]  # final hands of each category among the draws
-    rank: int                        # 1 for the best; equal EVs share a rank
+    rank: int                        # 1 for the best; equal worths share a rank
+    #: At a feature bet: the expected win per coin of the whole bet, multiplier and mean prize in
+    #: (what ranks the holds); None at a plain bet, where the EV ranks them.
+    worth: Fraction | None = None
 
     @property
     def label(self) -> str:
@@ -43,7 +47,8 @@ class HoldChoice:
         return Fraction(self.outcomes.get(category, 0), self.draws)
 
     def to_json(self) -> dict[str, Any]:
-        return {"hold": format_cards(self.cards), "held": list(self.held), "ev": float(self.ev),
+        worth = {} if self.worth is None else {"worth": float(self.worth)}
+        return {"hold": format_cards(self.cards), "held": list(self.held), "ev": float(self.ev), **worth,
                 "rank": self.rank, "draws": self.draws,
                 "outcomes": {category: n for category, n in self.outcomes.items()}}
 
@@ -69,31 +74,49 @@ class SortedHand:
         return tuple(keep)
 
 
-def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = None) -> list[HoldChoice]:
-    """Every hold of ``hand``, best first, EVs per coin bet at ``coins`` (default max).
+def deal_multiplier(paytable: Paytable, hand: Sequence[Card]) -> Fraction:
+    """The multiplier a deal of ``hand`` plays under at the feature bet, as far as the cards say:
+    Big Times Draw's is fixed by them; a times-pay multiplier is drawn, so its mean stands in."""
+    assert paytable.feature is not None
+    mean, _ = paytable.feature.multiplier_moments(top_rank([card.index for card in hand]))
+    return mean
 
-    Of equal EVs, the hold keeping more cards comes first, then as :data:`~videopoker.analysis.exact.TIE_ORDER`
-    says over the hand sorted by card: the same choice the return table counts.
+
+def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = None) -> list[HoldChoice]:
+    """Every hold of ``hand``, best first, EVs per coin bet at ``coins`` (default the top bet).
+
+    At a feature bet the EV is the pay column's at max_coins, and the holds are ranked by their
+    worth (:attr:`HoldChoice.worth`).  Of equal worths, the hold keeping more cards comes first,
+    then as :data:`~videopoker.analysis.exact.TIE_ORDER` says over the hand sorted by card: the
+    same choice the return table counts.
     """
     check_hand(hand)
     game = paytable.game
     check_deck(hand, game.jokers, game.title)
-    bet = check_coins(paytable, coins)
+    feature = paytable.feature if plays_feature(paytable, coins) else None
+    bet = paytable.max_coins if feature else check_coins(paytable, coins)
     tables = draw_tables(game)
     sorted_hand = SortedHand.of(hand)
     outcomes = tables.hold_outcomes(sorted_hand.cards)[:, 0, :]
     pays = [paytable.pay(category, bet) for category in game.categories]
+    worths: list[Fraction] = []
+    if feature is not None:
+        prize, _ = feature.prize_moments()
+        worths = [pay + prize * (category in feature.trigger) for pay, category in zip(pays, game.categories)]
+        multiplier = deal_multiplier(paytable, hand)
     draws = tables.draw_counts
     choices = []
     for mask in range(HOLDS):
         counts = [int(n) for n in outcomes[mask]]
-        total = sum(n * pay for n, pay in zip(counts, pays))
-        choices.append((Fraction(total, int(draws[mask]) * bet), TIE_ORDER.index(mask), sorted_hand.held(mask),
-                        counts, int(draws[mask])))
-    choices.sort(key=lambda choice: (-choice[0], choice[1]))  # best EV first, ties as the analysis
+        ev = Fraction(sum(n * pay for n, pay in zip(counts, pays)), int(draws[mask]) * bet)
+        worth = None if feature is None else \
+            multiplier * sum(n * w for n, w in zip(counts, worths)) / (int(draws[mask]) * feature.coins)
+        choices.append((ev if worth is None else worth, TIE_ORDER.index(mask), sorted_hand.held(mask),
+                        counts, int(draws[mask]), ev, worth))
+    choices.sort(key=lambda choice: (-choice[0], choice[1]))  # best first, ties as the analysis
     ranked: list[HoldChoice] = []
-    for ev, _, held, counts, n in choices:
-        rank = ranked[-1].rank if ranked and ranked[-1].ev == ev else len(ranked) + 1
+    for place, (value, _, held, counts, n, ev, worth) in enumerate(choices):
+        rank = ranked[-1].rank if ranked and choices[place - 1][0] == value else len(ranked) + 1
         ranked.append(HoldChoice(held, tuple(c for c, h in zip(hand, held) if h), ev, n,
-                                 {c: k for c, k in zip(game.categories, counts) if k}, rank))
+                                 {c: k for c, k in zip(game.categories, counts) if k}, rank, worth))
     return ranked

@@ -59,9 +59,14 @@ def coins_text(count: int) -> str:
 
 def run_analyze(args: argparse.Namespace) -> int:
     from videopoker.analysis import analyze
+    from videopoker.analysis.exact import plays_feature
 
     paytable = apply_settings(resolve_paytable(args.paytable), args.set)
     meter = meter_for(paytable, args.meter)
+    if not args.tui and plays_feature(paytable, args.coins):
+        from videopoker.cli.features import show_feature_analysis
+
+        return show_feature_analysis(paytable, args)
     if args.tui:
         from videopoker.analysis.exact import check_coins
         from videopoker.tui.analysis_app import run_analysis
@@ -148,19 +153,39 @@ def read_hand(paytable: Paytable, words: list[str]) -> tuple[Card, ...]:
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    from videopoker.analysis import best_holds
+    from videopoker.analysis.hint import best_holds, deal_multiplier
 
     paytable = resolve_paytable(args.paytable)
     hand = read_hand(paytable, args.cards)
     holds = best_holds(paytable, hand, args.coins)
+    feature = holds[0].worth is not None
+    multiplier = deal_multiplier(paytable, hand) if feature else None
     if args.json:
-        print(json.dumps({"hand": " ".join(str(c) for c in hand), "paytable": paytable.name,
+        known = {"multiplier": float(multiplier)} if multiplier is not None else {}
+        print(json.dumps({"hand": " ".join(str(c) for c in hand), "paytable": paytable.name, **known,
                           "holds": [choice.to_json() for choice in holds]}, indent=2))
         return 0
-    coins = args.coins or paytable.max_coins
+    coins = args.coins or paytable.top_bet
     title = f"{' '.join(c.label for c in hand)} — {paytable.name}, {coins_text(coins)}, EV per coin"
     show(_every_hold(title, paytable, holds) if args.all else _top_holds(title, paytable, coins, holds))
+    if multiplier is not None:
+        for line in feature_lines(paytable, multiplier):
+            say(line)
     return 0
+
+
+def feature_lines(paytable: Paytable, multiplier: Fraction) -> list[str]:
+    """What the feature does to this deal, under the hint's table (each line within 80 columns)."""
+    feature = paytable.feature
+    assert feature is not None
+    worth = f"Worth: the expected win per coin of the {feature.coins}-coin bet"
+    if feature.depends_on_cards:
+        return [f"{feature.kind.capitalize()}: every win of this deal pays {multiplier}X (its top card, aces low)",
+                f"{worth}."]
+    if feature.trigger:
+        return [f"{worth}, the wheel at its mean prize."]
+    return [f"{worth}, at the mean multiplier ({float(multiplier):.4g}X);",
+            "the machine shows the multiplier it draws before the hold."]
 
 
 def _ranks(holds: list[HoldChoice]) -> list[str]:
@@ -171,12 +196,14 @@ def _ranks(holds: list[HoldChoice]) -> list[str]:
 
 def _top_holds(title: str, paytable: Paytable, coins: int, holds: list[HoldChoice]) -> Grid:
     """The best TOP_HOLDS holds with EV and the chance the draw pays anything: fits 80 columns."""
-    paying = [c for c in paytable.game.paying if paytable.pay(c, coins)]
-    grid = Grid(title, [Column("#"), Column("Hold", right=False), Column("EV"), Column("Wins %")], keys=2,
+    paying = [c for c in paytable.game.paying if paytable.pay(c, min(coins, paytable.max_coins))]
+    worth = [Column("Worth")] if holds[0].worth is not None else []
+    grid = Grid(title, [Column("#"), Column("Hold", right=False), Column("EV"), *worth, Column("Wins %")], keys=2,
                 note=f"the best {TOP_HOLDS} of 32 holds; Wins: chance the draw pays; --all for every hold")
     for rank, choice in list(zip(_ranks(holds), holds))[:TOP_HOLDS]:
         wins = sum(choice.probability(c) for c in paying)
-        grid.rows.append([rank, choice.label, f"{float(choice.ev):.6f}", _percent(wins)])
+        worths = [] if choice.worth is None else [f"{float(choice.worth):.6f}"]
+        grid.rows.append([rank, choice.label, f"{float(choice.ev):.6f}", *worths, _percent(wins)])
     return grid
 
 

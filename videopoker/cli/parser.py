@@ -11,7 +11,7 @@ from typing import NoReturn
 
 from videopoker.cli.output import complain
 from videopoker.machine.round import PLAY_LINES
-from videopoker.paytable.pays import MAX_COINS_LIMIT
+from videopoker.paytable.feature import MAX_FEATURE_COINS
 from videopoker.storage.usertext import quote
 
 
@@ -24,9 +24,9 @@ class Parser(argparse.ArgumentParser):
 
 
 def coins(text: str) -> int:
-    """A bet: a whole number of coins, 1..MAX_COINS_LIMIT (what a table allows is checked later)."""
-    if not re.fullmatch(r"\s*[0-9]{1,4}\s*", text) or not 1 <= int(text) <= MAX_COINS_LIMIT:
-        raise argparse.ArgumentTypeError(f"a bet is a whole number of coins 1..{MAX_COINS_LIMIT}, "
+    """A bet: a whole number of coins, 1..MAX_FEATURE_COINS (what a table allows is checked later)."""
+    if not re.fullmatch(r"\s*[0-9]{1,4}\s*", text) or not 1 <= int(text) <= MAX_FEATURE_COINS:
+        raise argparse.ArgumentTypeError(f"a bet is a whole number of coins 1..{MAX_FEATURE_COINS}, "
                                          f"got {quote(text, 12)}")
     return int(text)
 

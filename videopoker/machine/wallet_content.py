@@ -63,6 +63,7 @@ from videopoker.machine.round import HAND_SIZE, PLAY_LINES, Round
 from videopoker.machine.settled import Doubled, Grade, Settled
 from videopoker.machine.training import KEPT_MISTAKES, Decision, Training, fraction_text
 from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, Paytable, Progressive, resolve_paytable
+from videopoker.paytable.feature_checking import feature_of_data
 from videopoker.rules.catalog import game_of_data, load_game
 from videopoker.rules.checking import KEY_FORM, MAX_KEY_LENGTH
 from videopoker.rules.definition import NOTHING, PayCategory
@@ -141,6 +142,8 @@ def paytable_to_json(paytable: Paytable) -> dict[str, Any]:
         extras["progressive"] = paytable.progressive.to_json()
     if paytable.double_up:
         extras["double_up"] = True
+    if paytable.feature is not None:
+        extras["feature"] = paytable.feature.to_json()
     return {"name": paytable.name, "game": paytable.game.key, "definition": paytable.game.definition.data(),
             "max_coins": paytable.max_coins,
             "pays": {category: list(amounts) for category, amounts in paytable.pays.items()}, **extras}
@@ -359,7 +362,14 @@ def paytable_from_json(data: Any, where: str) -> Paytable:
     double_up = data.get("double_up", False)
     if not isinstance(double_up, bool):
         raise ValueError(f"{where}.double_up is not true or false")
-    return Paytable(_text(data, "name", where), game, max_coins, pays, progressive=progressive, double_up=double_up)
+    feature = None
+    if "feature" in data:
+        try:
+            feature = feature_of_data(data["feature"], game, max_coins, max(totals[-1] for totals in pays.values()))
+        except ValueError as error:
+            raise ValueError(f"{where}.feature: {error}") from None
+    return Paytable(_text(data, "name", where), game, max_coins, pays, progressive=progressive, double_up=double_up,
+                    feature=feature)
 
 
 def _round(data: Any, version: int) -> Round | None:

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from videopoker.errors import PaytableError, Problem
+from videopoker.paytable.feature import Feature
+from videopoker.paytable.feature_checking import read_feature
 from videopoker.paytable.pays import (
     DEFAULT_MAX_COINS,
     MAX_COINS_LIMIT,
@@ -48,7 +50,7 @@ from videopoker.storage.yamlfile import (
 if TYPE_CHECKING:
     from ruamel.yaml.comments import CommentedMap
 
-TOP_KEYS = ("name", "game", "max_coins", "pays", "progressive", "double_up")
+TOP_KEYS = ("name", "game", "max_coins", "pays", "progressive", "double_up", "feature")
 PROGRESSIVE_KEYS = ("hand", "base", "rate")
 PROGRESSIVE_EXAMPLE = "{hand: royal_flush, base: 4000, rate: 0.005}"
 #: A name is a title shown above a table and on the machine: long enough for any real one.
@@ -221,6 +223,21 @@ def _check_pays(document: CommentedMap, game: Game | None, max_coins: int | None
     return result
 
 
+def _check_feature(document: CommentedMap, game: Game | None, max_coins: int | None,
+                   pays: dict[PayCategory, tuple[int, ...]], progressive: Progressive | None,
+                   check: Findings) -> Feature | None:
+    """``feature: {kind, coins, ...}``: a bet above max_coins that buys a multiplier or a wheel."""
+    if "feature" not in document:
+        return None
+    place = value_position(document, "feature")
+    if progressive is not None:
+        check.add(key_position(document, "feature"), "a table runs a progressive meter or sells a feature, not "
+                  "both; remove one of them", "feature")
+        return None
+    top = max((totals[-1] for totals in pays.values()), default=None)
+    return read_feature(document["feature"], place, game, max_coins, top, check)
+
+
 def _first_problems(problems: list[Problem]) -> list[Problem]:
     """At most MAX_PROBLEMS, then one line counting the rest: a hostile file cannot flood the screen."""
     if len(problems) <= MAX_PROBLEMS:
@@ -248,9 +265,10 @@ def check_document(document: Any, where: str, default_name: str) -> Paytable:
     pays = _check_pays(document, game, max_coins, check)
     progressive = _check_progressive(document, game, max_coins, check)
     double_up = _check_double_up(document, check)
+    feature = _check_feature(document, game, max_coins, pays, progressive, check)
     if check.problems or game is None or max_coins is None:
         raise PaytableError(*_first_problems(check.problems))
-    return Paytable(name, game, max_coins, pays, progressive=progressive, double_up=double_up)
+    return Paytable(name, game, max_coins, pays, progressive=progressive, double_up=double_up, feature=feature)
 
 
 def load_paytable(path: str | os.PathLike[str]) -> Paytable:

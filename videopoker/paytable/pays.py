@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from videopoker.errors import PaytableError
+from videopoker.paytable.feature import Feature
 from videopoker.rules.definition import PayCategory
 from videopoker.rules.lookup import Game
 
@@ -86,7 +87,8 @@ class Progressive:
 class Paytable:
     """What a machine pays: for each paying category, the total for a bet of 1..max_coins coins.
 
-    A table may run a ``progressive`` meter on one hand, and may offer ``double_up`` after a win.
+    A table may run a ``progressive`` meter on one hand, may offer ``double_up`` after a win, and
+    may sell a ``feature`` for a bet above ``max_coins`` (:mod:`videopoker.paytable.feature`).
     """
 
     name: str
@@ -96,6 +98,12 @@ class Paytable:
     source: Path | None = field(default=None, compare=False)
     progressive: Progressive | None = None
     double_up: bool = False
+    feature: Feature | None = None
+
+    @property
+    def top_bet(self) -> int:
+        """The most a hand can bet: the feature's coins where there is one, else ``max_coins``."""
+        return self.feature.coins if self.feature else self.max_coins
 
     def pay(self, category: PayCategory, coins: int) -> int:
         """Coins paid for ``category`` on a bet of ``coins`` (0 for ``nothing``)."""

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from videopoker.errors import PaytableError
+from videopoker.paytable.feature_checking import feature_of_data
 from videopoker.paytable.pays import Paytable, Progressive
 from videopoker.rules.catalog import game_of_data, load_game
 from videopoker.storage.remembered import recall as recall_data
@@ -32,8 +33,11 @@ def recall(text: str, default_name: str) -> Paytable | None:
         meter = data["progressive"]
         progressive = None if meter is None else Progressive(meter["hand"], meter["base"],
                                                              Fraction(meter["rate"]))
+        kept = data.get("feature")
+        feature = None if kept is None else feature_of_data(kept, game, data["max_coins"],
+                                                             max(totals[-1] for totals in pays.values()))
         paytable = Paytable(data["name"], game, data["max_coins"], pays, progressive=progressive,
-                            double_up=data["double_up"] is True)
+                            double_up=data["double_up"] is True, feature=feature)
     except (ValueError, KeyError, TypeError, AttributeError, PaytableError, ZeroDivisionError):
         return None
     whole = (isinstance(paytable.name, str) and type(paytable.max_coins) is int and set(pays) == set(game.paying)
@@ -51,5 +55,6 @@ def remember(text: str, default_name: str, paytable: Paytable) -> None:
                             "max_coins": paytable.max_coins,
                             "pays": {category: list(amounts) for category, amounts in paytable.pays.items()},
                             "progressive": paytable.progressive.to_json() if paytable.progressive else None,
-                            "double_up": paytable.double_up}
+                            "double_up": paytable.double_up,
+                            "feature": paytable.feature.to_json() if paytable.feature else None}
     remember_data("paytables", SOURCES, data, text, default_name)

@@ -1,0 +1,47 @@
+"""``analyze`` of a feature table: the feature game's return table, per coin of the whole bet."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from videopoker.cli.output import Column, Grid, say, show
+from videopoker.paytable import Paytable
+from videopoker.storage.usertext import counted
+
+
+def show_feature_analysis(paytable: Paytable, args: argparse.Namespace) -> int:
+    from videopoker.analysis.feature import analyze_feature
+    from videopoker.cli.commands import progress_bar
+
+    with progress_bar() as bar:
+        if bar is None:
+            analysis = analyze_feature(paytable)
+        else:
+            task = bar.add_task("building draw tables", total=1.0)
+            analysis = analyze_feature(paytable, lambda done, stage: bar.update(task, completed=done,
+                                                                                description=stage))
+    if args.json:
+        print(json.dumps(analysis.to_json(args.multi), indent=2))
+        return 0
+    game = paytable.game
+    grid = Grid(f"{paytable.name} — {counted(analysis.coins, 'coin')}, perfect play, per coin bet",
+                [Column("Hand", right=False), Column("Pays"), Column("Probability"), Column("1 in"),
+                 Column("Return"), Column("Feature")])
+    for row in analysis.rows:
+        one_in = f"{row.one_in:,.1f}" if row.probability else "—"
+        grid.rows.append([game.label(row.category), f"{float(row.pays):g}", f"{float(row.probability):.8f}", one_in,
+                          f"{float(row.feature_return):.6f}", f"{float(row.feature_return - row.base_return):+.6f}"])
+    extra = sum((row.feature_return - row.base_return for row in analysis.rows), start=0 * analysis.rtp)
+    grid.footer.append(["Total", "", "1.00000000", "", f"{float(analysis.rtp):.6f}", f"{float(extra):+.6f}"])
+    show(grid)
+    say(f"Return {float(analysis.rtp) * 100:.4f}% at {analysis.coins} coins; without the feature, at "
+        f"{paytable.max_coins}: {float(analysis.base.rtp) * 100:.4f}%")
+    say(f"Variance {float(analysis.variance):.4f}  SD {analysis.standard_deviation:.4f} per coin of the whole bet")
+    if args.multi > 1:
+        say(f"{args.multi}-play: SD {analysis.multi_standard_deviation(args.multi):.4f} per hand (covariance of "
+            f"two hands of a round {analysis.covariance:.4f})")
+    for line in analysis.feature.lines(game.label):
+        say(line)
+    say("Feature: what the multiplier or the wheel adds to a hand's part of the return")
+    return 0
