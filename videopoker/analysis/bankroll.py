@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from videopoker.analysis.diffusion import Diffusion
 from videopoker.analysis.exact import Analysis
+from videopoker.analysis.feature import FeatureAnalysis
 from videopoker.errors import VideoPokerError
 
 #: The session's chance of ending above the ceiling is below this.
@@ -44,7 +45,7 @@ MOST_WORK = 12_000_000_000
 class Bankroll:
     """The odds of a session of ``hands`` hands at ``coins`` a hand, starting with ``credits``."""
 
-    analysis: Analysis
+    analysis: Analysis | FeatureAnalysis
     credits: int
     hands: int
     ruin: float                      # broke within the session or at its end
@@ -107,16 +108,14 @@ def chance_text(probability: float) -> str:
     return f"{probability * 100:.4f}%"
 
 
-def bankroll(analysis: Analysis, credits: int, hands: int) -> Bankroll:
-    """The exact odds of playing ``hands`` hands of ``analysis``'s table from ``credits``."""
+def bankroll(analysis: Analysis | FeatureAnalysis, credits: int, hands: int) -> Bankroll:
+    """The exact odds of playing ``hands`` hands of ``analysis``'s table from ``credits`` (a feature
+    table's at its feature bet: every multiplier, hand and prize in the law of a hand's win)."""
     if credits < 1 or hands < 1:
         raise VideoPokerError("a bankroll needs at least 1 credit and 1 hand")
     coins = analysis.coins
-    merged: dict[int, Fraction] = {}       # a hand's net win → its probability (categories that pay alike merged)
-    for row in analysis.rows:
-        if row.probability:
-            net = analysis.paytable.pay(row.category, coins) - coins
-            merged[net] = merged.get(net, Fraction(0)) + row.probability
+    # a hand's net win → its probability (hands that pay alike merged)
+    merged = {win - coins: probability for win, probability in analysis.win_law().items()}
     step = math.gcd(coins, *merged)
     bet = coins // step                    # a hand costs ``bet`` steps
     moves = {net // step: float(p) for net, p in merged.items()}
@@ -137,7 +136,7 @@ def bankroll(analysis: Analysis, credits: int, hands: int) -> Bankroll:
     return Bankroll(analysis, credits, hands, broke, ahead, percentiles, long_run, mean_end, None, ending, odds)
 
 
-def _approximately(analysis: Analysis, credits: int, hands: int, nets: dict[int, float],
+def _approximately(analysis: Analysis | FeatureAnalysis, credits: int, hands: int, nets: dict[int, float],
                    long_run: float | None) -> Bankroll:
     """The session's figures for a Brownian motion with the hand's exact mean and variance, ruined
     half a credit below the bet (a player with fewer credits than the bet is broke)."""

@@ -107,6 +107,15 @@ class Analysis:
         top = self.paytable.game.spec(self.top_category)
         return self.top_cycle if top is not None and top.made is Made.ROYAL_FLUSH else None
 
+    def win_law(self) -> dict[int, Fraction]:
+        """The law of one hand's win in coins: each total paid, with its probability."""
+        law: dict[int, Fraction] = {}
+        for row in self.rows:
+            if row.probability:
+                win = self.paytable.pay(row.category, self.coins)
+                law[win] = law.get(win, Fraction(0)) + row.probability
+        return law
+
     def row(self, category: PayCategory) -> ReturnRow:
         return next(row for row in self.rows if row.category == category)
 
@@ -133,10 +142,6 @@ def check_coins(paytable: Paytable, coins: int | None) -> int:
         raise VideoPokerError(f"--coins {bet}: {paytable.name!r} takes 1..{paytable.max_coins} coins{feature}")
     return bet
 
-
-def plays_feature(paytable: Paytable, coins: int | None) -> bool:
-    """Whether a bet of ``coins`` (None: the top bet) plays the table's feature."""
-    return paytable.feature is not None and coins in (None, paytable.feature.coins)
 
 
 def pay_vector(paytable: Paytable, coins: int) -> npt.NDArray[np.float64]:

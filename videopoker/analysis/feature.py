@@ -40,7 +40,7 @@ from videopoker.analysis.exact import (
 from videopoker.deck.cards import JOKER_INDEX
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
-from videopoker.paytable.feature import ACE_LOW, Feature
+from videopoker.paytable.feature import ACE_LOW, Feature, Weights
 from videopoker.rules.definition import PayCategory
 
 #: Big Times Draw tallies deals by top rank, aces low: 1 (A) .. 13 (K); index 0 is never used.
@@ -75,6 +75,8 @@ class FeatureAnalysis:
     second_moment: Fraction     # E[W²], W the round's win per coin of the whole bet
     dealt_second_moment: float  # E[(M·v)²], v a dealt hand's expected worth per coin of the whole bet
     base: Analysis              # the same table at max_coins without the feature
+    #: Per group of deals (what sets their multiplier), the final hands' counts by category.
+    group_counts: tuple[tuple[int, ...], ...] = ()
 
     @property
     def coins(self) -> int:
@@ -95,6 +97,32 @@ class FeatureAnalysis:
 
     def multi_standard_deviation(self, hands: int) -> float:
         return math.sqrt(float(self.variance) + (hands - 1) * self.covariance)
+
+    def win_law(self) -> dict[int, Fraction]:
+        """The law of one hand's win in coins: M × (pay + P on a trigger hand), over every
+        multiplier, final hand and prize, each with its exact probability."""
+        paytable, feature = self.paytable, self.feature
+        game, bet = paytable.game, paytable.max_coins
+        law: dict[int, Fraction] = {}
+        prizes = feature.prizes
+        prize_total = sum(weight for _, weight in prizes)
+        for group, counts in enumerate(self.group_counts):
+            if not any(counts):
+                continue
+            slices = feature.deal_multipliers(group if feature.depends_on_cards else None)
+            total = sum(weight for _, weight in slices)
+            for category, n in zip(game.categories, counts):
+                if not n:
+                    continue
+                pay = paytable.pay(category, bet)
+                spun = prizes if category in feature.trigger else ((0, 1),)
+                spun_total = prize_total if category in feature.trigger else 1
+                for multiplier, weight in slices:
+                    for prize, chance in spun:
+                        win = multiplier * (pay + prize)
+                        law[win] = law.get(win, Fraction(0)) + Fraction(n * weight * chance,
+                                                                         self.total_combinations * total * spun_total)
+        return law
 
     def to_json(self, hands: int = 1) -> dict[str, Any]:
         """``analyze --json`` of a feature table: ``rtp`` is the feature game's."""
@@ -124,15 +152,47 @@ def worth_vector(paytable: Paytable) -> tuple[npt.NDArray[np.float64], int]:
     return worth, mean.denominator
 
 
+def top_ranks(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.intp]:
+    """:func:`~videopoker.paytable.feature.top_rank` of many hands (n, 5) at once."""
+    cards = hands.astype(np.intp)
+    aces_low = np.where(cards >= JOKER_INDEX, 0, np.where(cards // 4 == 12, ACE_LOW, cards // 4 + 2))
+    top: npt.NDArray[np.intp] = aces_low.max(axis=1)
+    return top
+
+
 def deal_groups(tables: DrawTables, feature: Feature) -> npt.NDArray[np.intp] | None:
     """Per dealt-hand class, what decides its multiplier (its top rank, aces low), or None when
     every deal draws from the same multipliers."""
-    if not feature.depends_on_cards:
-        return None
-    cards = tables.class_hands.astype(np.intp)
-    aces_low = np.where(cards >= JOKER_INDEX, 0, np.where(cards // 4 == 12, ACE_LOW, cards // 4 + 2))
-    top: npt.NDArray[np.intp] = aces_low.max(axis=1)  # as :func:`top_rank` reads a hand, every class at once
-    return top
+    return top_ranks(tables.class_hands) if feature.depends_on_cards else None
+
+
+def drawn(slices: Weights, size: int, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """``size`` values of ``slices`` drawn by weight, each a stop of a wheel of ``sum(weights)`` stops."""
+    values = np.array([value for value, _ in slices], dtype=np.int64)
+    ends = np.cumsum([weight for _, weight in slices])
+    stops = rng.integers(0, int(ends[-1]), size=size)
+    picked: npt.NDArray[np.int64] = values[np.searchsorted(ends, stops, side="right")]
+    return picked
+
+
+def deal_multipliers(feature: Feature, dealt: npt.NDArray[np.uint8], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """The multiplier of each deal (n, 5): read from its top card, or drawn."""
+    if feature.depends_on_cards:
+        by_rank = np.zeros(TOP_GROUPS, dtype=np.int64)
+        for rank, multiplier in feature.by_top_rank:
+            by_rank[rank] = multiplier
+        chosen: npt.NDArray[np.int64] = by_rank[top_ranks(dealt)]
+        return chosen
+    return drawn(feature.deal_multipliers(None), len(dealt), rng)
+
+
+def prizes(feature: Feature, categories: npt.NDArray[np.uint8], triggers: npt.NDArray[np.intp],
+           rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """The wheel's prize for each final hand whose category (an index) is in ``triggers``, else 0."""
+    spun = np.isin(categories, triggers)
+    won = np.zeros(len(categories), dtype=np.int64)
+    won[spun] = drawn(feature.prizes, int(spun.sum()), rng)
+    return won
 
 
 def analyze_feature(paytable: Paytable, progress: Progress = _quiet) -> FeatureAnalysis:
@@ -186,7 +246,7 @@ def _figures(paytable: Paytable, feature: Feature, combinations: list[list[int]]
                                by_category[index] / (total * coins)))
     rtp = sum((row.feature_return for row in rows), Fraction(0))
     return FeatureAnalysis(paytable, feature, tuple(rows), total, rtp, second / (total * coins**2), dealt_second,
-                           base)
+                           base, tuple(tuple(counts) for counts in combinations))
 
 
 def _load(file: Path, paytable: Paytable, feature: Feature) -> tuple[list[list[int]], list[float]] | None:

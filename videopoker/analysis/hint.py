@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.draws import HOLDS, draw_tables
-from videopoker.analysis.exact import TIE_ORDER, check_coins, plays_feature
+from videopoker.analysis.exact import TIE_ORDER, check_coins
 from videopoker.deck.cards import Card, check_deck, check_hand, format_cards
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import top_rank
@@ -38,10 +38,16 @@ class HoldChoice:
     #: At a feature bet: the expected win per coin of the whole bet, multiplier and mean prize in
     #: (what ranks the holds); None at a plain bet, where the EV ranks them.
     worth: Fraction | None = None
+    multiplier: Fraction = Fraction(1)  # the multiplier the worth is at
 
     @property
     def label(self) -> str:
         return format_cards(self.cards) if self.cards else "(discard all)"
+
+    @property
+    def judged(self) -> Fraction:
+        """What ranks the hold: its worth at a feature bet, else its EV."""
+        return self.ev if self.worth is None else self.worth
 
     def probability(self, category: PayCategory) -> Fraction:
         return Fraction(self.outcomes.get(category, 0), self.draws)
@@ -82,18 +88,20 @@ def deal_multiplier(paytable: Paytable, hand: Sequence[Card]) -> Fraction:
     return mean
 
 
-def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = None) -> list[HoldChoice]:
+def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = None,
+               multiplier: int | None = None) -> list[HoldChoice]:
     """Every hold of ``hand``, best first, EVs per coin bet at ``coins`` (default the top bet).
 
     At a feature bet the EV is the pay column's at max_coins, and the holds are ranked by their
-    worth (:attr:`HoldChoice.worth`).  Of equal worths, the hold keeping more cards comes first,
+    worth (:attr:`HoldChoice.worth`), at ``multiplier`` (the one the machine drew) or the deal's
+    (:func:`deal_multiplier`).  Of equal worths, the hold keeping more cards comes first,
     then as :data:`~videopoker.analysis.exact.TIE_ORDER` says over the hand sorted by card: the
     same choice the return table counts.
     """
     check_hand(hand)
     game = paytable.game
     check_deck(hand, game.jokers, game.title)
-    feature = paytable.feature if plays_feature(paytable, coins) else None
+    feature = paytable.feature if paytable.plays_feature(coins) else None
     bet = paytable.max_coins if feature else check_coins(paytable, coins)
     tables = draw_tables(game)
     sorted_hand = SortedHand.of(hand)
@@ -103,14 +111,14 @@ def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = Non
     if feature is not None:
         prize, _ = feature.prize_moments()
         worths = [pay + prize * (category in feature.trigger) for pay, category in zip(pays, game.categories)]
-        multiplier = deal_multiplier(paytable, hand)
+        factor = deal_multiplier(paytable, hand) if multiplier is None else Fraction(multiplier)
     draws = tables.draw_counts
     choices = []
     for mask in range(HOLDS):
         counts = [int(n) for n in outcomes[mask]]
         ev = Fraction(sum(n * pay for n, pay in zip(counts, pays)), int(draws[mask]) * bet)
         worth = None if feature is None else \
-            multiplier * sum(n * w for n, w in zip(counts, worths)) / (int(draws[mask]) * feature.coins)
+            factor * sum(n * w for n, w in zip(counts, worths)) / (int(draws[mask]) * feature.coins)
         choices.append((ev if worth is None else worth, TIE_ORDER.index(mask), sorted_hand.held(mask),
                         counts, int(draws[mask]), ev, worth))
     choices.sort(key=lambda choice: (-choice[0], choice[1]))  # best first, ties as the analysis
@@ -118,5 +126,6 @@ def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = Non
     for place, (value, _, held, counts, n, ev, worth) in enumerate(choices):
         rank = ranked[-1].rank if ranked and choices[place - 1][0] == value else len(ranked) + 1
         ranked.append(HoldChoice(held, tuple(c for c, h in zip(hand, held) if h), ev, n,
-                                 {c: k for c, k in zip(game.categories, counts) if k}, rank, worth))
+                                 {c: k for c, k in zip(game.categories, counts) if k}, rank, worth,
+                                 factor if feature is not None else Fraction(1)))
     return ranked

@@ -22,9 +22,10 @@ import numpy.typing as npt
 
 from videopoker.analysis.draws import HAND, Progress, _quiet
 from videopoker.analysis.exact import check_coins, pay_vector
-from videopoker.analysis.strategies import Strategy
+from videopoker.analysis.strategies import FeatureOptimal, Strategy
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
+from videopoker.paytable.feature import Feature
 from videopoker.rules.definition import PayCategory
 
 #: Rounds dealt per numpy step: small enough that a deck row block stays in cache.
@@ -51,6 +52,7 @@ class Simulation:
     won_squared: int                     # sum over rounds of (coins won in the round)²
     expected: tuple[Fraction, ...]       # exact probability of each category under the strategy
     seconds: float
+    exact: Fraction | None = None        # a feature game's exact return (its pays are not one column)
 
     @property
     def hands(self) -> int:
@@ -64,6 +66,8 @@ class Simulation:
     @property
     def exact_rtp(self) -> float:
         """What the strategy returns per coin, exactly (from its expected frequencies)."""
+        if self.exact is not None:
+            return float(self.exact)
         game = self.paytable.game
         return float(sum((p * self.paytable.pay(c, self.coins) for c, p in zip(game.categories, self.expected)),
                          Fraction(0)) / self.coins)
@@ -127,31 +131,42 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
 
     ``progress`` hears about the strategy's preparation (the optimal lookup's first solve).
     """
-    bet = check_coins(paytable, coins)
+    feature = paytable.feature if paytable.plays_feature(coins) else None
+    if feature is not None and not isinstance(strategy, FeatureOptimal):
+        raise VideoPokerError(f"at the feature bet simulate plays perfect play only (its exact return is known); "
+                              f"--coins {paytable.max_coins} plays the base game with {strategy.name}")
+    bet = feature.coins if feature is not None else check_coins(paytable, coins)
     rounds = check_hands(hands, multi)
     strategy.prepare(progress)
     seed = new_seed() if seed is None else seed
     game = paytable.game
     rng = np.random.default_rng(seed)
-    pays = pay_vector(paytable, bet).astype(np.int64)
+    pays = pay_vector(paytable, paytable.max_coins if feature else bet).astype(np.int64)
     exact = strategy.expected()
+    exact_return = None
+    if feature is not None:
+        from videopoker.analysis.feature import analyze_feature
+
+        exact_return = analyze_feature(paytable).rtp
     expected = tuple(exact.get(category, Fraction(0)) for category in game.categories)
     counts = np.zeros(len(game.categories), dtype=np.int64)
     won = won_squared = played = 0
     start = time.perf_counter()
     while played < rounds:
         n = min(BATCH, rounds - played)
-        round_wins = play_rounds(paytable, strategy, n, multi, rng, pays, counts)
+        round_wins = play_rounds(paytable, strategy, n, multi, rng, pays, counts, feature)
         played += n
         won += int(round_wins.sum())
         won_squared += int(np.dot(round_wins, round_wins))
         yield Simulation(paytable, bet, strategy.name, multi, seed, played, tuple(int(c) for c in counts),
-                         won, won_squared, expected, time.perf_counter() - start)
+                         won, won_squared, expected, time.perf_counter() - start, exact_return)
 
 
 def play_rounds(paytable: Paytable, strategy: Strategy, n: int, multi: int, rng: np.random.Generator,
-                pays: npt.NDArray[np.int64], counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Deal and play ``n`` rounds; add their final hands to ``counts``; return each round's win."""
+                pays: npt.NDArray[np.int64], counts: npt.NDArray[np.int64],
+                feature: Feature | None = None) -> npt.NDArray[np.int64]:
+    """Deal and play ``n`` rounds; add their final hands to ``counts``; return each round's win
+    (at a ``feature`` bet: the deal's multiplier times the pays and the prizes of its hands)."""
     game = paytable.game
     size = game.deck_size
     deck = np.empty((n, size), dtype=np.uint8)
@@ -162,7 +177,14 @@ def play_rounds(paytable: Paytable, strategy: Strategy, n: int, multi: int, rng:
     dealt = [deck[:, place].astype(np.intp) for place in range(HAND)]
     for a, b in SORT_FIVE:
         dealt[a], dealt[b] = np.minimum(dealt[a], dealt[b]), np.maximum(dealt[a], dealt[b])
-    masks = strategy.holds(np.stack(dealt, axis=1).astype(np.uint8), rng)
+    hands = np.stack(dealt, axis=1).astype(np.uint8)
+    masks = strategy.holds(hands, rng)
+    multipliers = None
+    if feature is not None:
+        from videopoker.analysis.feature import deal_multipliers, prizes
+
+        multipliers = deal_multipliers(feature, hands, rng)
+        triggers = np.array([game.categories.index(key) for key in feature.trigger], dtype=np.intp)
     kept = [(masks >> place & 1).astype(bool) for place in range(HAND)]
     keys = game.card_keys
     round_wins = np.zeros(n, dtype=np.int64)
@@ -173,7 +195,13 @@ def play_rounds(paytable: Paytable, strategy: Strategy, n: int, multi: int, rng:
             key += keys.take(np.where(kept[place], dealt[place], deck[:, HAND + place]))
         categories = game.category_of_keys(key)
         counts += np.bincount(categories, minlength=len(counts))
-        round_wins += pays.take(categories)
+        if feature is None or multipliers is None:
+            round_wins += pays.take(categories)
+            continue
+        won = pays.take(categories)
+        if len(triggers):
+            won += prizes(feature, categories, triggers, rng)
+        round_wins += multipliers * won
     return round_wins
 
 

@@ -76,6 +76,25 @@ class Optimal:
         return {row.category: row.probability for row in analyze(self.paytable, self.coins).rows}
 
 
+class FeatureOptimal(Optimal):
+    """Perfect play of a feature game: the best hold of each deal's worth, a wheel's mean prize in
+    (a multiplier never changes a hold); its frequencies are the feature's exact return table."""
+
+    name = "optimal"
+
+    def lookup(self, progress: Progress = _quiet) -> Masks:
+        if self._table is None:
+            from videopoker.analysis.feature import worth_vector
+
+            self._table = best_hold_table(self.paytable.game, worth_vector(self.paytable)[0], progress)
+        return self._table
+
+    def expected(self) -> dict[PayCategory, Fraction]:
+        from videopoker.analysis.feature import analyze_feature
+
+        return {row.category: row.probability for row in analyze_feature(self.paytable).rows}
+
+
 class CardBlind:
     """A player who does not look at the cards (keeps nothing, or a random hold).
 
@@ -135,6 +154,8 @@ STRATEGIES = ("optimal", "hold-nothing", "random")
 def strategy_named(name: str, paytable: Paytable, coins: int) -> Strategy:
     """The strategy called ``name``, a chart file, or a one-line refusal that lists the choices."""
     if name == "optimal":
+        if paytable.plays_feature(coins):
+            return FeatureOptimal(paytable, paytable.max_coins)
         return Optimal(paytable, coins)
     if name == "hold-nothing":
         return CardBlind(name, paytable.game, _nothing)

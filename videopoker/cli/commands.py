@@ -59,11 +59,10 @@ def coins_text(count: int) -> str:
 
 def run_analyze(args: argparse.Namespace) -> int:
     from videopoker.analysis import analyze
-    from videopoker.analysis.exact import plays_feature
 
     paytable = apply_settings(resolve_paytable(args.paytable), args.set)
     meter = meter_for(paytable, args.meter)
-    if not args.tui and plays_feature(paytable, args.coins):
+    if not args.tui and paytable.plays_feature(args.coins):
         from videopoker.cli.features import show_feature_analysis
 
         return show_feature_analysis(paytable, args)
@@ -71,7 +70,8 @@ def run_analyze(args: argparse.Namespace) -> int:
         from videopoker.analysis.exact import check_coins
         from videopoker.tui.analysis_app import run_analysis
 
-        return run_analysis(paytable, check_coins(paytable, args.coins), meter)
+        coins = paytable.top_bet if paytable.plays_feature(args.coins) else check_coins(paytable, args.coins)
+        return run_analysis(paytable, coins, meter)
     at_top = args.coins in (None, paytable.max_coins)
     solved = paytable.at_meter(meter) if meter is not None and at_top else paytable
     with progress_bar() as bar:

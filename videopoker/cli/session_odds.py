@@ -21,7 +21,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
     paytable = resolve_paytable(args.paytable)
     check_hands(args.hands, args.multi)  # refused before any slow preparation
-    strategy = strategy_named(args.strategy, paytable, args.coins or paytable.max_coins)
+    strategy = strategy_named(args.strategy, paytable, args.coins or paytable.top_bet)
     result: Simulation | None = None
     with progress_bar() as bar:
         task = None if bar is None else bar.add_task("preparing", total=1.0)
@@ -62,7 +62,12 @@ def run_bankroll(args: argparse.Namespace) -> int:
     from videopoker.analysis.bankroll import bankroll
 
     paytable = resolve_paytable(args.paytable)
-    odds = bankroll(analyze(paytable, args.coins), args.credits, args.hands)
+    if paytable.plays_feature(args.coins):
+        from videopoker.analysis.feature import analyze_feature
+
+        odds = bankroll(analyze_feature(paytable), args.credits, args.hands)
+    else:
+        odds = bankroll(analyze(paytable, args.coins), args.credits, args.hands)
     if args.json:
         print(json.dumps(odds.to_json(), indent=2))
         return 0

@@ -290,17 +290,17 @@ def _catch_up(ledger: Ledger, home: Path) -> WalletNow | None:
 
 def _grade_the_rest(ledger: Ledger) -> None:
     """Grade, once, the rounds recorded before the hint engine was ready."""
-    waiting = ledger.query("SELECT id, paytable, bet, dealt, held, meter FROM rounds WHERE ev IS NULL")
+    waiting = ledger.query("SELECT id, paytable, bet, dealt, held, meter, multiplier FROM rounds WHERE ev IS NULL")
     if not waiting:
         return
     from videopoker.machine.training import judge
 
     tables = ledger.tables()
     grades = []
-    for round_id, table_id, bet, dealt, held, meter in waiting:
+    for round_id, table_id, bet, dealt, held, meter, multiplier in waiting:
         paytable = tables[table_id][1]
         pays = paytable if meter is None else paytable.at_meter(meter)  # as the round paid its first hand
-        decision = judge(pays, bet, 1, unpack(dealt), held_flags(held))
+        decision = judge(pays, bet, 1, unpack(dealt), held_flags(held), multiplier)
         assert decision.variance is not None
         grades.append((round_id, float(decision.ev), float(decision.best_ev), float(decision.variance)))
     ledger.grade(grades)
@@ -386,10 +386,12 @@ def _course(ledger: Ledger, chosen: list[int], since: datetime | None, points: i
 def _categories(paytable: Paytable, bets: list[tuple[int, int]], counts: dict[tuple[int, int], int],
                 table_id: int) -> list[CategoryCount]:
     from videopoker.analysis.exact import analyze
+    from videopoker.analysis.feature import analyze_feature
 
     expected: dict[str, float] = defaultdict(float)
     for bet, hands in bets:
-        for row in analyze(paytable, bet).rows:
+        rows = analyze_feature(paytable).rows if paytable.plays_feature(bet) else analyze(paytable, bet).rows
+        for row in rows:
             expected[row.category] += hands * float(row.probability)
     game = paytable.game
     return [CategoryCount(key, game.label(key), counts.get((table_id, place), 0), expected[key])
@@ -432,6 +434,8 @@ def _exact_percentile(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], w
         return None
     rounds = [(tables[table_id][1], bet, hands, dealt, held, meter) for table_id, bet, hands, dealt, held, meter
               in ledger.query(f"SELECT paytable, bet, hands, dealt, held, meter FROM rounds WHERE {where}", parameters)]
+    if any(bet > paytable.max_coins for paytable, bet, *_ in rounds):
+        return None  # a feature's multiplier and wheel: the normal approximation serves
     pays = [[(paytable if meter is None else paytable.at_meter(meter)).pay(category, bet)
              for category in paytable.game.categories] for paytable, bet, _, _, _, meter in rounds]
     step = math.gcd(*(pay for paid in pays for pay in paid))

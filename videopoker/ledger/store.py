@@ -35,7 +35,7 @@ from videopoker.paytable import Paytable
 
 LEDGER_NAME = "ledger.sqlite"
 #: The schema this program writes; each step of :data:`_MIGRATIONS` brings a file one version on.
-SCHEMA = 3
+SCHEMA = 4
 #: How long a write waits for a reader or writer elsewhere before saying the ledger is busy.
 BUSY_SECONDS = 5.0
 
@@ -98,6 +98,10 @@ _MIGRATIONS: tuple[str, ...] = (
         stake_after INTEGER NOT NULL,
         PRIMARY KEY (wallet, number, step)
     ) WITHOUT ROWID;
+    """,
+    """
+    ALTER TABLE rounds ADD COLUMN multiplier INTEGER;  -- at a feature bet, the deal's multiplier
+    ALTER TABLE hands ADD COLUMN prize INTEGER;        -- a wheel's prize in the hand's win, if it spun
     """,
 )
 
@@ -289,16 +293,18 @@ class Ledger:
                                                             float(grade.variance))
         cursor = self._db.execute(
             "INSERT OR IGNORE INTO rounds (wallet, number, at, paytable, bet, hands, dealt, held, win, "
-            "credits_after, ev, best_ev, variance, meter) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "credits_after, ev, best_ev, variance, meter, multiplier) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (wallet_id, settled.number, milliseconds(settled.at), self._table(settled.reference, settled.paytable),
              outcome.bet, outcome.hands, pack(outcome.dealt), held_mask(outcome.held), outcome.win,
-             outcome.credits_after, *graded, settled.meter))
+             outcome.credits_after, *graded, settled.meter,
+             outcome.multiplier if settled.paytable.plays_feature(outcome.bet) else None))
         if cursor.rowcount == 0:
             return  # on record already
         place = settled.paytable.game.categories.index
-        self._db.executemany("INSERT INTO hands (round, hand, final, category, win) VALUES (?, ?, ?, ?, ?)",
-                             [(cursor.lastrowid, hand, pack(result.final), place(result.category), result.win)
-                              for hand, result in enumerate(outcome.results)])
+        self._db.executemany("INSERT INTO hands (round, hand, final, category, win, prize) VALUES (?, ?, ?, ?, ?, ?)",
+                             [(cursor.lastrowid, hand, pack(result.final), place(result.category), result.win,
+                               result.prize or None) for hand, result in enumerate(outcome.results)])
 
     def grade(self, grades: Sequence[tuple[int, float, float, float]]) -> None:
         """Write (round id, ev, best_ev, variance) for rounds recorded before they could be graded."""

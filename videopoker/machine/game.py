@@ -20,6 +20,7 @@ from typing import Any
 from videopoker.deck.cards import Card, RandomLike
 from videopoker.errors import GameError, InsufficientCredit
 from videopoker.machine.double_up import DoubleStep, Gamble
+from videopoker.machine.feature_play import bets, check_bet, kept_bet
 from videopoker.machine.round import HAND_SIZE, PLAY_LINES, Round
 from videopoker.paytable import Paytable, paytable_reference, resolve_paytable  # noqa: F401  (doctest)
 from videopoker.rules.definition import PayCategory
@@ -41,6 +42,7 @@ class HandResult:
     category: PayCategory
     win: int
     label: str = ""          # what the machine called it (``4 ACES``); the key's words if not kept
+    prize: int = 0           # the wheel's prize in ``win``, where the hand spun it
 
     @property
     def name(self) -> str:
@@ -58,6 +60,7 @@ class Outcome:
     results: tuple[HandResult, ...]
     credits_after: int
     doubles: tuple[DoubleStep, ...] = ()  # the win gambled after the draw, double by double
+    multiplier: int = 1                   # at a feature bet, the multiplier every win was paid at
 
     @property
     def hands(self) -> int:
@@ -85,8 +88,10 @@ class Outcome:
     def to_json(self) -> dict[str, Any]:
         return {"dealt": [str(c) for c in self.dealt], "held": list(self.held), "bet": self.bet,
                 "hands": [{"final": [str(c) for c in result.final], "category": result.category,
-                           "label": result.name, "win": result.win} for result in self.results],
+                           "label": result.name, "win": result.win,
+                           **({"prize": result.prize} if result.prize else {})} for result in self.results],
                 "credits_after": self.credits_after,
+                **({"multiplier": self.multiplier} if self.multiplier != 1 else {}),
                 **({"doubles": [double_to_json(step) for step in self.doubles]} if self.doubles else {})}
 
 
@@ -104,6 +109,7 @@ class MachineState:
     paytable: Paytable = field(repr=False)
     meter: Fraction | None = None      # the progressive meter on show: the round's, else the next deal's
     gamble: Gamble | None = None       # a win offered to double, or being doubled
+    multiplier: int = 1                # the round in play's multiplier, at a feature bet
 
     @property
     def stake(self) -> int:
@@ -166,15 +172,14 @@ class Machine:
     def bet_one(self) -> MachineState:
         """Add a coin to the bet, back to 1 after max_coins, as the BET ONE button does."""
         self._require(Phase.IDLE, "change the bet")
-        self.bet = self.bet % self.paytable.max_coins + 1
+        steps = bets(self.paytable)
+        self.bet = steps[(steps.index(kept_bet(self.paytable, self.bet)) + 1) % len(steps)]
         self.gamble = None  # any move between rounds declines the offer to double
         return self.snapshot()
 
     def set_bet(self, coins: int) -> MachineState:
         self._require(Phase.IDLE, "change the bet")
-        if not 1 <= coins <= self.paytable.max_coins:
-            raise GameError(f"a bet is 1..{self.paytable.max_coins} coins, got {coins}")
-        self.bet = coins
+        self.bet = check_bet(self.paytable, coins)
         self.gamble = None
         return self.snapshot()
 
@@ -201,17 +206,18 @@ class Machine:
         """Deal the next rounds under ``paytable``; the bet kept if the new table takes it."""
         self._require(Phase.IDLE, "change the paytable")
         self.paytable = paytable
-        self.bet = min(self.bet, paytable.max_coins)
+        self.bet = kept_bet(paytable, self.bet)
         self.last = None
         self.gamble = None
         return self.snapshot()
 
     def bet_max(self) -> MachineState:
-        """Bet the most coins per hand the table takes (or the credit left allows) and deal at once."""
+        """Bet the most coins per hand the table takes, its feature where it sells one (or the most
+        the credit left allows), and deal at once."""
         self._require(Phase.IDLE, "bet")
         if self.credits < self.hands:
             raise InsufficientCredit(self._short(1))
-        self.bet = min(self.paytable.max_coins, self.credits // self.hands)
+        self.bet = kept_bet(self.paytable, min(self.paytable.top_bet, self.credits // self.hands))
         return self.deal()
 
     def deal(self) -> MachineState:
@@ -252,16 +258,18 @@ class Machine:
         played = self.round
         finals = played.draw(self.rng)
         settled, meter = played.settle_all(finals)
-        results = tuple(HandResult(final, category, win, played.paytable.game.label(category))
-                        for final, (category, win) in zip(finals, settled))
+        prizes = played.spin(settled, self.rng)
+        results = tuple(HandResult(final, category, win + prize, played.paytable.game.label(category), prize)
+                        for final, (category, win), prize in zip(finals, settled, prizes))
         if meter is not None:
             self.meters[paytable_reference(played.paytable)] = meter
         self.credits += sum(result.win for result in results)
-        self.last = Outcome(played.dealt, played.held, played.bet, results, self.credits)
+        self.last = Outcome(played.dealt, played.held, played.bet, results, self.credits,
+                            multiplier=played.multiplier)
         self.round = None
         won = self.last.win
         self.gamble = Gamble(won) if played.paytable.double_up and won else None
-        self.bet = min(self.bet, self.paytable.max_coins)  # the next table may take fewer coins
+        self.bet = kept_bet(self.paytable, self.bet)  # the next table may take fewer coins
         return self.snapshot()
 
     # -- double-up ------------------------------------------------------------------------------
@@ -316,7 +324,7 @@ class Machine:
             return MachineState(self.phase, self.credits, self.bet, self.hands, self.hand, self.held, self.last,
                                 self.paytable, self.meter_of(self.paytable), self.gamble)
         return MachineState(self.phase, self.credits, played.bet, played.hands, self.hand, self.held, self.last,
-                            played.paytable, played.meter)
+                            played.paytable, played.meter, multiplier=played.multiplier)
 
     def _short(self, coins: int) -> str:
         """Why the credit left cannot pay for a round of ``coins`` per hand, and what to do."""

@@ -26,7 +26,9 @@ from fractions import Fraction
 
 from videopoker.deck.cards import Card, RandomLike, check_deck, check_hand, full_deck, parse_hand, take_random  # noqa: F401
 from videopoker.errors import GameError
+from videopoker.machine.feature_play import check_bet, deal_multiplier, pay_column, spin
 from videopoker.paytable import Paytable
+from videopoker.paytable.feature import top_rank
 from videopoker.rules.definition import PayCategory
 
 HAND_SIZE = 5
@@ -44,18 +46,29 @@ class Round:
     held: tuple[bool, ...] = (False,) * HAND_SIZE
     hands: int = 1
     meter: Fraction | None = None   # a progressive table's meter as dealt (this round's bet on it)
+    multiplier: int = 1             # at a feature bet, the multiplier this deal plays under
 
     def __post_init__(self) -> None:
         check_hand(self.dealt, HAND_SIZE)
         if len(self.held) != HAND_SIZE:
             raise GameError(f"a round holds {HAND_SIZE} flags, got {len(self.held)}")
-        if not 1 <= self.bet <= self.paytable.max_coins:
-            raise GameError(f"a bet is 1..{self.paytable.max_coins} coins, got {self.bet}")
+        check_bet(self.paytable, self.bet)
         if self.hands not in PLAY_LINES:
             raise GameError(f"a round plays {', '.join(map(str, PLAY_LINES))} hands, got {self.hands}")
         check_deck(self.dealt, self.paytable.game.jokers, self.paytable.game.title)
         if (self.meter is None) != (self.paytable.progressive is None):
             raise GameError("a progressive table's round is dealt under its meter, and only such a round")
+        feature = self.paytable.feature
+        can = {1} if feature is None or not self.plays_feature else {
+            m for m, _ in feature.deal_multipliers(top_rank([card.index for card in self.dealt]))}
+        if self.multiplier not in can:
+            raise GameError(f"this deal plays under {' or '.join(f'{m}X' for m in sorted(can))}, "
+                            f"not {self.multiplier}X")
+
+    @property
+    def plays_feature(self) -> bool:
+        """Whether the round is at its table's feature bet."""
+        return self.paytable.plays_feature(self.bet)
 
     @property
     def stake(self) -> int:
@@ -78,9 +91,12 @@ class Round:
     @classmethod
     def deal(cls, paytable: Paytable, bet: int, rng: RandomLike, hands: int = 1,
              meter: Fraction | None = None) -> Round:
-        """Five cards at random from a full deck of the paytable's game."""
-        return cls(paytable, bet, tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng)),
-                   hands=hands, meter=meter)
+        """Five cards at random from a full deck of the paytable's game, then, at a feature bet,
+        the multiplier the deal plays under (read from the cards, or drawn)."""
+        dealt = tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng))
+        feature = paytable.feature
+        multiplier = deal_multiplier(feature, dealt, rng) if feature and paytable.plays_feature(bet) else 1
+        return cls(paytable, bet, dealt, hands=hands, meter=meter, multiplier=multiplier)
 
     def hold(self, position: int) -> Round:
         """The round with the card at ``position`` (0..4) held or released."""
@@ -122,4 +138,12 @@ class Round:
         pays (a progressive meter is paid by :meth:`settle_all`)."""
         game = self.paytable.game
         category = game.categories[game.evaluate_index([card.index for card in final])]
-        return category, self.paytable.pay(category, self.bet)
+        return category, self.paytable.pay(category, pay_column(self.paytable, self.bet)) * self.multiplier
+
+    def spin(self, settled: tuple[tuple[PayCategory, int], ...], rng: RandomLike) -> tuple[int, ...]:
+        """The wheel's prize for each settled hand (0 where it does not spin), drawn now, in order."""
+        feature = self.paytable.feature
+        if feature is None or not feature.trigger or not self.plays_feature:
+            return (0,) * len(settled)
+        return tuple(spin(feature, rng) * self.multiplier if category in feature.trigger else 0
+                     for category, _ in settled)

@@ -77,23 +77,37 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card.label for card in cards) or "NOTHING"
 
 
-def judge(paytable: Paytable, coins: int, hands: int, dealt: Sequence[Card], held: Sequence[bool]) -> Decision:
-    """The player's hold of ``dealt`` against the best, exactly."""
+def judge(paytable: Paytable, coins: int, hands: int, dealt: Sequence[Card], held: Sequence[bool],
+          multiplier: int | None = None) -> Decision:
+    """The player's hold of ``dealt`` against the best, exactly; at a feature bet by their worth per
+    coin of the whole bet under the deal's ``multiplier`` (its mean where not given)."""
     from videopoker.analysis.hint import best_holds
 
-    choices = best_holds(paytable, dealt, coins)
+    choices = best_holds(paytable, dealt, coins, multiplier)
     yours = next(choice for choice in choices if choice.held == tuple(held))
-    squares = sum(count * paytable.pay(category, coins) ** 2 for category, count in yours.outcomes.items())
-    variance = Fraction(squares, yours.draws * coins**2) - yours.ev**2
-    return Decision(paytable.name, coins, hands, tuple(dealt), tuple(held), choices[0].held, yours.ev,
-                    choices[0].ev, variance)
+    feature = paytable.feature
+    if yours.worth is None or choices[0].worth is None or feature is None:
+        squares = sum(count * paytable.pay(category, coins) ** 2 for category, count in yours.outcomes.items())
+        variance = Fraction(squares, yours.draws * coins**2) - yours.ev**2
+        return Decision(paytable.name, coins, hands, tuple(dealt), tuple(held), choices[0].held, yours.ev,
+                        choices[0].ev, variance)
+    prize, prize_square = feature.prize_moments()
+    second = Fraction(0)  # E[W²] of one hand, W = M × (pay + P on a trigger hand)
+    for category, count in yours.outcomes.items():
+        pay, trigger = paytable.pay(category, paytable.max_coins), category in feature.trigger
+        second += count * yours.multiplier**2 * (pay**2 + trigger * (2 * pay * prize + prize_square))
+    variance = second / (yours.draws * coins**2) - yours.worth**2
+    return Decision(paytable.name, coins, hands, tuple(dealt), tuple(held), choices[0].held, yours.worth,
+                    choices[0].worth, variance)
 
 
-def advice(paytable: Paytable, coins: int, dealt: Sequence[Card], count: int = 3) -> list[HoldChoice]:
-    """The best ``count`` holds of ``dealt``, best first (the hint)."""
+def advice(paytable: Paytable, coins: int, dealt: Sequence[Card], count: int = 3,
+           multiplier: int | None = None) -> list[HoldChoice]:
+    """The best ``count`` holds of ``dealt``, best first (the hint); at a feature bet by their worth
+    under the deal's ``multiplier``."""
     from videopoker.analysis.hint import best_holds
 
-    return best_holds(paytable, dealt, coins)[:count]
+    return best_holds(paytable, dealt, coins, multiplier)[:count]
 
 
 def ready(paytable: Paytable) -> bool:
@@ -147,6 +161,10 @@ def why(paytable: Paytable, coins: int, dealt: Sequence[Card]) -> str | None:
     ``CHART LINE 7: 4 to a flush — HOLD 5♥ 8♥ 9♥ K♥``; None while that chart is not known yet."""
     from videopoker.analysis.derive import chart_for
 
+    if coins > paytable.max_coins:  # a feature bet: a multiplier leaves the base game's chart right
+        if paytable.feature is None or paytable.feature.trigger:
+            return None  # a wheel changes the holds: no chart of the feature game is derived yet
+        coins = paytable.max_coins
     chart = chart_for(paytable, coins, derive=False)
     return None if chart is None else chart_line_of(chart, paytable, dealt).text()
 

@@ -14,7 +14,10 @@ Format 5 had no progressive meters: it reads with every meter at its base.
 
 Format 6 had no double-up: it reads with no win being doubled.
 
-Format 7 content (6 without ``gamble``, ``unrecorded_doubles`` and an outcome's ``doubles``; 5 also
+Format 7 had no feature games: it reads with every round at multiplier 1 and no wheel prizes.
+
+Format 8 content (7 without a round's and an outcome's ``multiplier`` and a hand's ``prize``; 6 also
+without ``gamble``, ``unrecorded_doubles`` and an outcome's ``doubles``; 5 also
 without ``meters`` and a round's ``meter``; 4 also without ``wallet`` and ``unrecorded``; 3 also
 without ``training``)::
 
@@ -23,8 +26,9 @@ without ``training``)::
      "credits", "bet": coins per hand, "hands": hands per round,
      "paytable": reference of the table the next deal uses,
      "round": null | {"paytable": {"name", "game", "definition", "max_coins", "pays": {key: [totals]},
-                                   "progressive"?: {"hand", "base", "rate"}, "double_up"?},
-                      "bet", "hands", "dealt": [5 cards], "held": [5 flags], "meter"?: as dealt},
+                                   "progressive"?: {"hand", "base", "rate"}, "double_up"?, "feature"?},
+                      "bet", "hands", "dealt": [5 cards], "held": [5 flags], "meter"?: as dealt,
+                      "multiplier"?: at a feature bet, as dealt},
      "last": null | outcome, "history": {"games", "total_bet", "total_won", "refills", "recall"},
      "training": {"trainer", "decisions", "right", "hands", "staked", "won", "worth", "best_worth",
                   "mistakes": [{"paytable", "coins", "hands", "dealt", "held", "best", "ev", "best_ev"} …]},
@@ -38,8 +42,8 @@ without ``training``)::
 
     worth, best_worth, ev, best_ev: exact fractions written "numerator/denominator"
 
-    outcome: {"dealt", "held", "bet", "hands": [{"final", "category", "win"} …], "credits_after",
-              "doubles"?: [double …]}
+    outcome: {"dealt", "held", "bet", "hands": [{"final", "category", "win", "prize"?} …], "credits_after",
+              "doubles"?: [double …], "multiplier"?}
     (formats 1 and 2: {"dealt", "held", "final", "category", "bet", "win", "credits_after"})
 """
 
@@ -58,11 +62,13 @@ from typing import Any
 from videopoker.deck.cards import Card
 from videopoker.errors import CardError, GameError, PaytableError, StateError
 from videopoker.machine.double_up import CHOICES, MOST_DOUBLES, DoubleStep, Gamble, outcome
+from videopoker.machine.feature_play import bets
 from videopoker.machine.game import HandResult, Outcome, double_to_json
 from videopoker.machine.round import HAND_SIZE, PLAY_LINES, Round
 from videopoker.machine.settled import Doubled, Grade, Settled
 from videopoker.machine.training import KEPT_MISTAKES, Decision, Training, fraction_text
 from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, Paytable, Progressive, resolve_paytable
+from videopoker.paytable.feature import MAX_FEATURE_COINS, MAX_MULTIPLIER
 from videopoker.paytable.feature_checking import feature_of_data
 from videopoker.rules.catalog import game_of_data, load_game
 from videopoker.rules.checking import KEY_FORM, MAX_KEY_LENGTH
@@ -86,6 +92,8 @@ LEDGER_FORMAT = 5
 METER_FORMAT = 6
 #: The first format with double-up.
 DOUBLE_FORMAT = 7
+#: The most one hand can win: the top pay at a feature's multiplier, and a wheel's prize at it.
+MOST_WIN = (MAX_PAY * MAX_COINS_LIMIT + MAX_PAY) * MAX_MULTIPLIER
 
 
 @dataclass
@@ -164,7 +172,8 @@ def encode(wallet: str, meters: dict[str, Fraction], gamble: Gamble | None, cred
     played = None if current is None else {
         "paytable": paytable_to_json(current.paytable), "bet": current.bet, "hands": current.hands,
         "dealt": [str(card) for card in current.dealt], "held": list(current.held),
-        **({} if current.meter is None else {"meter": fraction_text(current.meter)})}
+        **({} if current.meter is None else {"meter": fraction_text(current.meter)}),
+        **({} if current.multiplier == 1 else {"multiplier": current.multiplier})}
     gambled = None if gamble is None else {
         "stake": gamble.stake, "at_risk": gamble.at_risk,
         "dealer": None if gamble.dealer is None else str(gamble.dealer),
@@ -251,8 +260,10 @@ def _label(data: Any, where: str) -> str:
 
 
 def _result(data: Any, where: str) -> HandResult:
+    spun = isinstance(data, dict) and "prize" in data
+    prize = _whole(data, "prize", where, 0, MAX_PAY * MAX_MULTIPLIER) if spun else 0
     return HandResult(_cards(data, "final", where), _category(data, where),
-                      _whole(data, "win", where, 0, MAX_PAY * MAX_COINS_LIMIT), _label(data, where))
+                      _whole(data, "win", where, prize, MOST_WIN), _label(data, where), prize)
 
 
 def _hands(data: Any, key: str, where: str) -> int:
@@ -275,9 +286,11 @@ def _outcome(data: Any, where: str, version: int) -> Outcome:
     if isinstance(data, dict) and "doubles" in data:
         doubles = tuple(_double(item, f"{where}.doubles[{n}]")
                         for n, item in enumerate(_list(data, "doubles", where, MOST_DOUBLES)))
+    multiplier = _whole(data, "multiplier", where, 1, MAX_MULTIPLIER) if isinstance(data, dict) and \
+        "multiplier" in data else 1
     return Outcome(_cards(data, "dealt", where), _flags(data, "held", where),
-                   _whole(data, "bet", where, 1, MAX_COINS_LIMIT), results,
-                   _whole(data, "credits_after", where, 0, MAX_CREDITS), doubles)
+                   _whole(data, "bet", where, 1, MAX_FEATURE_COINS), results,
+                   _whole(data, "credits_after", where, 0, MAX_CREDITS), doubles, multiplier)
 
 
 def _card(data: Any, key: str | int, where: str) -> Card:
@@ -378,9 +391,11 @@ def _round(data: Any, version: int) -> Round | None:
     where = "round"
     try:
         return Round(paytable_from_json(_field(data, "paytable", where), "round.paytable"),
-                     _whole(data, "bet", where, 1, MAX_COINS_LIMIT), _cards(data, "dealt", where),
+                     _whole(data, "bet", where, 1, MAX_FEATURE_COINS), _cards(data, "dealt", where),
                      _flags(data, "held", where), _hands(data, "hands", where) if version >= 3 else 1,
-                     _meter(data, "meter", where) if isinstance(data, dict) and "meter" in data else None)
+                     _meter(data, "meter", where) if isinstance(data, dict) and "meter" in data else None,
+                     _whole(data, "multiplier", where, 1, MAX_MULTIPLIER) if isinstance(data, dict)
+                     and "multiplier" in data else 1)
     except (GameError, CardError) as error:
         raise ValueError(f"round: {error}") from None
 
@@ -438,7 +453,8 @@ def _grade(data: Any, where: str) -> Grade | None:
         return None
     grade = Grade(_fraction(data, "ev", where), _fraction(data, "best_ev", where),
                   _fraction(data, "variance", where))
-    if not 0 <= grade.ev <= grade.best_ev <= MAX_PAY or not 0 <= grade.variance <= MAX_PAY**2:
+    most = MAX_PAY * MAX_MULTIPLIER  # a feature's worth: a pay, and a prize, at its multiplier
+    if not 0 <= grade.ev <= grade.best_ev <= most or not 0 <= grade.variance <= most**2:
         raise ValueError(f"{where}: a hold's EV is not between 0 and the best EV, or its variance not a variance")
     return grade
 
@@ -449,7 +465,7 @@ def _settled(data: Any, where: str) -> Settled:
         raise ValueError(f"{where}.at is not a time")
     paytable = paytable_from_json(_field(data, "paytable", where), f"{where}.paytable")
     outcome = _outcome(_field(data, "outcome", where), f"{where}.outcome", FORMAT)
-    if outcome.bet > paytable.max_coins or any(result.category not in paytable.game.categories
+    if outcome.bet not in bets(paytable) or any(result.category not in paytable.game.categories
                                                for result in outcome.results):
         raise ValueError(f"{where}.outcome was not played on its paytable")
     meter = data.get("meter") if isinstance(data, dict) else None
@@ -500,7 +516,7 @@ def decode(version: int, content: dict[str, Any]) -> Saved:
 def _decode(version: int, content: dict[str, Any]) -> Saved:
     last = _field(content, "last", "wallet")
     return Saved(_whole(content, "credits", "wallet", 0, MAX_CREDITS),
-                 _whole(content, "bet", "wallet", 1, MAX_COINS_LIMIT),
+                 _whole(content, "bet", "wallet", 1, MAX_FEATURE_COINS),
                  _hands(content, "hands", "wallet") if version >= 3 else 1, _text(content, "paytable", "wallet"),
                  _round(_field(content, "round", "wallet"), version),
                  None if last is None else _outcome(last, "last", version),

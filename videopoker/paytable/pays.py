@@ -100,6 +100,10 @@ class Paytable:
     double_up: bool = False
     feature: Feature | None = None
 
+    def plays_feature(self, coins: int | None) -> bool:
+        """Whether a bet of ``coins`` a hand (None: the top bet) plays the table's feature."""
+        return self.feature is not None and coins in (None, self.feature.coins)
+
     @property
     def top_bet(self) -> int:
         """The most a hand can bet: the feature's coins where there is one, else ``max_coins``."""

@@ -26,6 +26,7 @@ from types import TracebackType
 from videopoker.deck.cards import RandomLike
 from videopoker.errors import GameError, PaytableError, VideoPokerError
 from videopoker.ledger.store import Ledger
+from videopoker.machine.feature_play import kept_bet
 from videopoker.machine.game import Machine, MachineState, Phase, check_hands
 from videopoker.machine.settled import Doubled, Grade, Settled
 from videopoker.machine.training import Decision, Training, judge, ready
@@ -162,7 +163,7 @@ class Session:
                 notices.append(f"your dealt hand finishes on {saved.round.paytable.name}; then "
                                f"{paytable.name} is in play")
         else:
-            machine.bet = min(saved.bet, paytable.max_coins)
+            machine.bet = kept_bet(paytable, saved.bet)
         if lost is not None:
             notices.insert(0, f"the paytable {lost} cannot be read now (`videopoker paytable validate` says why)"
                            + ("" if saved.round else f"; playing {paytable.name} instead"))
@@ -222,7 +223,7 @@ class Session:
         current = self.machine.round
         if current is None:
             raise GameError("there is no dealt hand to judge; deal first")
-        return judge(current.pays, current.bet, current.hands, current.dealt, current.held)
+        return judge(current.pays, current.bet, current.hands, current.dealt, current.held, current.multiplier)
 
     def draw(self, decision: Decision | None = None) -> MachineState:
         """Draw; a ``decision`` (the judged hold of this very round) is graded in the same save."""

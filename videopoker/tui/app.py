@@ -26,7 +26,7 @@ from textual.widgets import Button, Static
 from videopoker.deck.cards import Card
 from videopoker.errors import GameError, InsufficientCredit, StateError, VideoPokerError
 from videopoker.ledger.store import LEDGER_NAME, DamagedLedger, Ledger
-from videopoker.machine.game import MachineState, Phase
+from videopoker.machine.game import MachineState, Outcome, Phase
 from videopoker.machine.training import Decision, advice, cards_text, ready, warm, why
 from videopoker.paytable import Paytable, load_paytable
 from videopoker.player.session import REFILL_CREDITS, STARTING_CREDITS, Session
@@ -34,6 +34,7 @@ from videopoker.storage.home import home_dir
 from videopoker.storage.wallet import DamagedWallet
 from videopoker.tui.cancelling import Cancelled, until_cancelled
 from videopoker.tui.double_view import at_stake, double_cards, double_message
+from videopoker.tui.feature_view import SPIN_STEP, WheelSpin, feature_message, feature_tag, prize_of
 from videopoker.tui.keys import KEYS, bindings
 from videopoker.tui.notice_app import run_notice, served
 from videopoker.tui.screens.analysis import AnalysisScreen
@@ -161,6 +162,9 @@ class VideoPokerApp(App[None]):
         self._reason_timer: Timer | None = None
         self.hint: tuple[tuple[Card, ...], tuple[bool, ...]] | None = None  # a dealt hand and its best hold
         self.ledger_told: str | None = None  # the ledger's last problem the player was told of
+        self.spin: WheelSpin | None = None  # the wheel turning on the glass to a prize already won
+        self._spin_timer: Timer | None = None
+        self.spun: Outcome | None = None  # the last round whose wheel was shown (a restored one is not spun)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="machine"):
@@ -196,6 +200,7 @@ class VideoPokerApp(App[None]):
         return MachineScreen(id="_default")
 
     def on_unmount(self) -> None:
+        self._stop_spin(redraw=False)  # the prize is paid and saved already: only the turning stops
         if self.session is not None:
             self.session.close()  # the next game may have the wallet
 
@@ -225,6 +230,7 @@ class VideoPokerApp(App[None]):
 
     def _opened(self) -> None:
         assert self.session is not None
+        self.spun = self.session.state().last
         if self.session.notice:
             self.notify(self.session.notice, severity="warning", timeout=10, markup=False)
         self._warm()
@@ -269,6 +275,9 @@ class VideoPokerApp(App[None]):
         title = Text(paytable.name.upper())
         if state.hands > 1:
             title.append(f" · {PLAY_NAMES[state.hands]}")
+        tag = feature_tag(state)
+        if tag is not None:
+            title.append(f" · {tag}", "bold white on dark_green")
         if state.meter is not None:  # the meter as the casino shows it, to the cent; it pays whole credits
             title.append(f" · JACKPOT {float(state.meter):,.2f}", "bold white on red3")
             paytable = paytable.at_meter(int(state.meter))
@@ -301,10 +310,15 @@ class VideoPokerApp(App[None]):
             view.show(card, state.phase is Phase.DEALT and state.held[position],
                       wild=card is not None and paytable.game.is_wild(card.index),
                       best=hinted is not None and hinted[position])
-        self.query_one("#message", Static).update(self.notice or message_for(state))
+        if state.phase is Phase.IDLE and state.last is not self.spun and prize_of(state.last):
+            self.spun = state.last
+            self._spin(state)
+        if self.spin is None:
+            self.query_one("#message", Static).update(self.notice or feature_message(state) or message_for(state))
         staked = at_stake(state)
-        self.query_one(Meters).show(state.credits, state.stake,
-                                    staked if staked is not None else settled.win if settled else 0)
+        hidden = prize_of(state.last) if self.spin is not None else 0  # shown when the wheel stops
+        self.query_one(Meters).show(state.credits - hidden, state.stake,
+                                    staked if staked is not None else settled.win - hidden if settled else 0)
         deal = self.query_one("#deal", Button)
         deal.label = {Phase.DEALT: "DRAW", Phase.DOUBLE: "COLLECT"}.get(state.phase, "DEAL")
         deal.styles.width = len(str(deal.label)) + 2  # laid out again for the longer label (and its padding)
@@ -316,6 +330,27 @@ class VideoPokerApp(App[None]):
         for button in self.query("#buttons Button").results(Button):
             button.set_class(button.id in dead, "dead")
         self.fit()
+
+    def _spin(self, state: MachineState) -> None:
+        """Turn the wheel on the glass to the prize the round already won (and saved)."""
+        feature = state.paytable.feature
+        assert feature is not None and state.last is not None
+        self.spin = WheelSpin([prize for prize, _ in feature.wheel], prize_of(state.last))
+        self._spin_timer = self.set_interval(SPIN_STEP, self._spin_on)
+
+    def _spin_on(self) -> None:
+        glass = list(self.query("#message").results(Static))  # none behind help, or while closing
+        if self.spin is None or self.spin.done or not glass:
+            self._stop_spin(redraw=bool(glass))
+            return
+        glass[0].update(self.spin.next_text())
+
+    def _stop_spin(self, redraw: bool = True) -> None:
+        if self._spin_timer is not None:
+            self._spin_timer.stop()
+        self.spin = self._spin_timer = None
+        if redraw:
+            self.redraw()
 
     def _paytable_rows(self) -> tuple[int, bool]:
         """Rows the paytable takes, and whether it is folded into two columns to leave the cards room."""
@@ -362,6 +397,9 @@ class VideoPokerApp(App[None]):
         if self.too_small:
             self.bell()
             return
+        if self.spin is not None:  # a key stops the wheel on its prize first
+            self.spin.stop()
+            self._stop_spin()
         was_dealt = self.session.state().phase is Phase.DEALT
         try:
             change(self.session)
@@ -464,11 +502,12 @@ class VideoPokerApp(App[None]):
             self.show_reason("the hint is for a dealt hand: deal first")
             return
         current = self.session.machine.round
-        choices = advice(current.pays, current.bet, current.dealt)
+        choices = advice(current.pays, current.bet, current.dealt, multiplier=current.multiplier)
         self.hint = (current.dealt, choices[0].held)
         best = cards_text(choices[0].cards)
-        others = " · ".join(f"{float(choice.ev):.4f}" for choice in choices[1:])
-        self.notice = f"BEST: HOLD {best} — EV {float(choices[0].ev):.4f} · NEXT {others}"
+        worth = "EV" if choices[0].worth is None else "WORTH"
+        others = " · ".join(f"{float(choice.judged):.4f}" for choice in choices[1:])
+        self.notice = f"BEST: HOLD {best} — {worth} {float(choices[0].judged):.4f} · NEXT {others}"
         self.redraw()
 
     def action_trainer(self) -> None:

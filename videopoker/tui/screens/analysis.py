@@ -38,6 +38,7 @@ from videopoker.storage.usertext import counted, visible
 if TYPE_CHECKING:  # numpy and the analysis load in the workers, when first needed
     from videopoker.analysis.bankroll import Bankroll
     from videopoker.analysis.exact import Analysis
+    from videopoker.analysis.feature import FeatureAnalysis
     from videopoker.analysis.progressive import MeterReturn
     from videopoker.analysis.simulate import Simulation
 
@@ -118,7 +119,10 @@ class AnalysisScreen(Screen[None]):
         """``meter``: a progressive table's meter as played, whole credits (the return is solved at it)."""
         super().__init__()
         self.paytable = paytable
-        self.coins = coins or paytable.max_coins
+        #: At the feature bet the return pane solves the feature game; the other panes play the
+        #: base game at max_coins, which they know how to simulate and bound.
+        self.feature = paytable.plays_feature(coins)
+        self.coins = paytable.max_coins if self.feature or coins is None else coins
         self.meter = meter if paytable.progressive is not None and self.coins == paytable.max_coins else None
         self.analysis: Analysis | None = None
         self.simulation: Simulation | None = None
@@ -126,7 +130,7 @@ class AnalysisScreen(Screen[None]):
         self.sim_line = ""
 
     def compose(self) -> ComposeResult:
-        coins = counted(self.coins, "coin")
+        coins = counted(self.paytable.top_bet if self.feature else self.coins, "coin")
         yield Static(f"ANALYSIS · {visible(self.paytable.name)} · {coins} · perfect play", id="analysis-title",
                      markup=False)
         with TabbedContent(id="panes", initial="return"):
@@ -226,6 +230,12 @@ class AnalysisScreen(Screen[None]):
         analysis = analyze(solved, self.coins, heard)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._show_return, analysis)
+        if self.feature:
+            from videopoker.analysis.feature import analyze_feature
+
+            featured = analyze_feature(self.paytable)
+            if not get_current_worker().is_cancelled:
+                self.app.call_from_thread(self._show_feature, featured)
         if self.meter is not None:
             from videopoker.analysis.progressive import meter_return
 
@@ -256,6 +266,23 @@ class AnalysisScreen(Screen[None]):
             f"Return {float(analysis.rtp) * 100:.4f}% · variance {float(analysis.variance):.4f} · "
             f"SD {analysis.standard_deviation:.4f} · {label(analysis.top_category).lower()} every "
             f"{analysis.top_cycle:,.0f} hands{even}")
+
+    def _show_feature(self, analysis: FeatureAnalysis) -> None:
+        """The feature game's return table in place of the base game's, which the status still names."""
+        label = self.paytable.game.label
+        lines = [row(label(line.category), pay_text(line.pays), f"{line.combinations:,}",
+                     f"{float(line.probability):.8f}", f"{line.one_in:,.1f}" if line.probability else "—",
+                     f"{float(line.feature_return):.6f}") for line in analysis.rows]
+        lines.append(row("TOTAL", "", f"{analysis.total_combinations:,}", "1.00000000", "",
+                         f"{float(analysis.rtp):.6f}"))
+        fill(self.query_one("#return-table", DataTable), RETURN_HEADERS, lines)
+        self.query_one("#return-status", Static).update(
+            f"Return {float(analysis.rtp) * 100:.4f}% at {analysis.coins} coins, "
+            f"{analysis.feature.kind} · without the feature {float(analysis.base.rtp) * 100:.4f}% at "
+            f"{self.paytable.max_coins} · variance {float(analysis.variance):.4f} · SD "
+            f"{analysis.standard_deviation:.4f} per coin of the whole bet\n"
+            + "\n".join(analysis.feature.lines(label))
+            + f"\nThe other panes play the base game at {self.paytable.max_coins} coins.")
 
     def _show_meter(self, meter: MeterReturn) -> None:
         status = self.query_one("#return-status", Static)

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from videopoker.machine.feature_play import pay_column
 from videopoker.paytable import Paytable
 from videopoker.rules.definition import PayCategory, shortened
 
@@ -38,6 +39,7 @@ class PaytablePanel(Static):
             table.add_column("hand", no_wrap=True)
             table.add_column(justify="right", no_wrap=True)
         paying = paytable.game.paying
+        bet = pay_column(paytable, bet)
         half = (len(paying) + 1) // 2
         for row in range(half):
             cells: list[Text] = []
@@ -52,7 +54,9 @@ class PaytablePanel(Static):
         self.update(table)
 
     def show(self, paytable: Paytable, bet: int, winner: PayCategory | None) -> None:
-        """Every coin column, the bet's lit; ``winner``'s row lit after a winning draw."""
+        """Every coin column, the bet's lit (max_coins' at a feature bet, which it pays from);
+        ``winner``'s row lit after a winning draw."""
+        bet = pay_column(paytable, bet)
         table = Table(box=None, show_header=False, padding=(0, 1), collapse_padding=True)
         table.add_column("hand", no_wrap=True)
         for _ in range(paytable.max_coins):
@@ -69,6 +73,7 @@ class PaytablePanel(Static):
     def show_multi(self, paytable: Paytable, bet: int, won: Counter[PayCategory]) -> None:
         """The pays at ``bet`` only, each category made lit with the number of hands that made it."""
         self.counts_shown = won
+        bet = pay_column(paytable, bet)
         table = Table(box=None, show_header=False, padding=(0, 1), collapse_padding=True)
         table.add_column("hand", no_wrap=True)
         table.add_column(justify="right", no_wrap=True)

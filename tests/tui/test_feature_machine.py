@@ -1,0 +1,80 @@
+"""Feature tables on the glass: the bet that plays the feature, the multiplier on the deal, and
+the wheel turning to a prize that was won and saved before it turned (the frames of a spin are
+checked in test_feature_view; a key or a busy machine may end one before a test sees it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Static
+from waiting import until
+
+from videopoker.deck.cards import parse_hand
+from videopoker.machine.game import Phase
+from videopoker.machine.round import Round
+from videopoker.paytable import resolve_paytable
+from videopoker.player.session import Session
+from videopoker.tui.app import VideoPokerApp
+from videopoker.tui.widgets.meters import Meters
+
+SIZE = (80, 24)
+WHEEL = "wheel-poker-bonus-poker-8-5"
+
+
+def shown(app: VideoPokerApp, selector: str) -> str:
+    return str(app.query_one(selector, Static).render())
+
+
+async def test_bet_max_plays_big_times_draw_and_the_title_says_the_deals_multiplier(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, "big-times-draw-jacks-or-better-8-6", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "BET 10 FOR BIG TIMES DRAW" in shown(app, "#title"))
+        await pilot.press("m")
+        await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.DEALT)
+        assert app.session is not None
+        state = app.session.state()
+        assert state.bet == 10 and state.credits == 990
+        await until(pilot, lambda: f"· {state.multiplier}X" in shown(app, "#title"))
+        await pilot.press("h")
+        await until(pilot, lambda: "WORTH" in shown(app, "#message"))
+
+
+async def test_the_wheel_turns_to_the_prize_already_won_and_a_key_stops_it(isolated_home: Path) -> None:
+    paytable = resolve_paytable(WHEEL)
+    with Session.open(isolated_home, None, paytable=WHEEL) as session:
+        session.machine.start(Round(paytable, 6, parse_hand("9h 9d 9c 9s 2c"), (True,) * 4 + (False,)))
+        session._save()
+    app = VideoPokerApp(isolated_home, seed=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.DEALT)
+        await pilot.press("space")
+        await until(pilot, lambda: app.session is not None and app.session.machine.last is not None)
+        assert app.session is not None and app.session.machine.last is not None
+        last = app.session.machine.last
+        prize = last.results[0].prize
+        assert prize > 0 and last.win == 125 + prize and app.spun is last  # it spun (however fast it went)
+        await until(pilot, lambda: f"+ WHEEL {prize:,}   WIN {125 + prize:,}" in shown(app, "#message"))
+        assert f"WIN {125 + prize:,}" in str(app.query_one(Meters).render())
+        await pilot.press("b")  # the next key after a spin works as usual
+        await until(pilot, lambda: app.session is not None and app.session.state().bet == 1)
+
+
+async def test_a_machine_left_after_a_spin_shows_the_same_prize_paid_once(isolated_home: Path) -> None:
+    paytable = resolve_paytable(WHEEL)
+    with Session.open(isolated_home, None, paytable=WHEEL) as session:
+        session.machine.start(Round(paytable, 6, parse_hand("Kh Kd Kc Ks 2c"), (True,) * 4 + (False,)))
+        session._save()
+        before = session.machine.credits
+    app = VideoPokerApp(isolated_home, seed=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.DEALT)
+        await pilot.press("space")
+        await until(pilot, lambda: app.session is not None and app.session.machine.last is not None)
+        assert app.session is not None and app.session.machine.last is not None
+        won = app.session.machine.last.win
+    again = VideoPokerApp(isolated_home, seed=None)
+    async with again.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: again.session is not None)
+        assert again.session is not None and again.session.machine.credits == before + won
+        await until(pilot, lambda: f"WIN {won:,}" in shown(again, "#message"))
+        assert again.spin is None  # a round restored is not spun again

@@ -1,0 +1,61 @@
+"""A feature in play: what the machine draws for it, when a casino machine draws it.
+
+A times-pay multiplier is drawn on the deal (after the five cards), a Big Times Draw multiplier is
+read from them, and a wheel is spun for each trigger hand after the draw; all by the machine's
+injected RNG, and the round is saved with what was drawn before a screen shows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from videopoker.deck.cards import Card, RandomLike
+from videopoker.errors import GameError
+from videopoker.paytable import Paytable
+from videopoker.paytable.feature import Feature, Weights, top_rank
+
+
+def drawn(slices: Weights, rng: RandomLike) -> int:
+    """One value of ``slices`` drawn by weight: a stop of a wheel of ``sum(weights)`` equal stops."""
+    stop = rng.randrange(sum(weight for _, weight in slices))
+    for value, weight in slices:
+        if stop < weight:
+            return value
+        stop -= weight
+    raise AssertionError("a stop beyond the wheel")  # randrange(total) is below the total
+
+
+def deal_multiplier(feature: Feature, dealt: Sequence[Card], rng: RandomLike) -> int:
+    """The multiplier a deal plays under: read from the cards, or drawn now."""
+    top = top_rank([card.index for card in dealt])
+    slices = feature.deal_multipliers(top)
+    return slices[0][0] if len(slices) == 1 else drawn(slices, rng)
+
+
+def spin(feature: Feature, rng: RandomLike) -> int:
+    """The wheel's prize for one trigger hand, in credits."""
+    return drawn(feature.prizes, rng)
+
+
+def bets(paytable: Paytable) -> tuple[int, ...]:
+    """The bets a hand can make, in the order BET ONE steps through them: 1..max_coins, then the feature's."""
+    plain = tuple(range(1, paytable.max_coins + 1))
+    return (*plain, paytable.feature.coins) if paytable.feature else plain
+
+
+def check_bet(paytable: Paytable, coins: int) -> int:
+    """``coins`` if the table takes that bet, else a :class:`GameError` naming the bets it takes."""
+    if coins not in bets(paytable):
+        feature = f", or {paytable.feature.coins} for its {paytable.feature.kind}" if paytable.feature else ""
+        raise GameError(f"a bet is 1..{paytable.max_coins} coins{feature}, got {coins}")
+    return coins
+
+
+def pay_column(paytable: Paytable, bet: int) -> int:
+    """The column of the paytable a bet is paid from: its own, or max_coins at the feature bet."""
+    return paytable.max_coins if paytable.plays_feature(bet) else bet
+
+
+def kept_bet(paytable: Paytable, bet: int) -> int:
+    """``bet`` if the table takes it, else the most it takes below it (a table switched, a file edited)."""
+    return max(coins for coins in bets(paytable) if coins <= bet) if bet >= 1 else 1
