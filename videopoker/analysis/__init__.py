@@ -1,6 +1,23 @@
-"""Exact analysis: pure functions of a paytable, built on numpy (no screen, no state)."""
+"""Exact analysis: pure functions of a paytable, built on numpy (no screen, no state).
 
-from videopoker.analysis.exact import Analysis, ReturnRow, analyze
-from videopoker.analysis.hint import HoldChoice, best_holds
+The names below are reached lazily, so a command that needs one module of the analysis (a hint
+needs no return table) does not start slower for the others.
+"""
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from videopoker.analysis.exact import Analysis, ReturnRow, analyze
+    from videopoker.analysis.hint import HoldChoice, best_holds
+
+_HOMES = {"Analysis": "exact", "ReturnRow": "exact", "analyze": "exact", "HoldChoice": "hint", "best_holds": "hint"}
 __all__ = ["Analysis", "HoldChoice", "ReturnRow", "analyze", "best_holds"]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)

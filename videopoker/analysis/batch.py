@@ -28,8 +28,8 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.draws import HOLDS, draw_tables
-from videopoker.analysis.exact import TIE_ORDER, check_coins, pay_vector
+from videopoker.analysis.draws import HOLDS, TIE_ORDER, draw_tables
+from videopoker.analysis.exact import pay_vector
 from videopoker.paytable import Paytable
 from videopoker.rules.lookup import Game
 
@@ -218,7 +218,7 @@ def figures(paytables: list[Paytable], coins: int | None = None) -> list[Figures
     """Every table's exact figures at ``coins`` (default: their top bet), solved in one batch; the
     tables must share a game and a top bet (a sweep's grid does)."""
     first = paytables[0]
-    bet = check_coins(first, coins)
+    bet = first.base_bet(coins)
     pays = np.array([pay_vector(table, bet) for table in paytables], dtype=np.int64)
     solver = BatchSolver(first.game, pays.min(axis=0), pays.max(axis=0))
     return solver.figures(pays, bet)

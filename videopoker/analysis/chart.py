@@ -25,8 +25,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.draws import HOLDS, draw_tables
-from videopoker.analysis.exact import TIE_ORDER
+from videopoker.analysis.draws import HOLDS, TIE_ORDER, draw_tables
 from videopoker.analysis.patterns import UNNAMED, Kind, Pattern, broad, describe, normal, patterns_of
 from videopoker.errors import VideoPokerError
 from videopoker.rules.evaluate import Game

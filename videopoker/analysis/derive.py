@@ -49,7 +49,6 @@ from videopoker.analysis.draws import HAND, HOLDS, Progress, _quiet, draw_tables
 from videopoker.analysis.exact import (
     Analysis,
     analyze,
-    check_coins,
     class_values,
     first_best,
     holds_analysis,
@@ -181,7 +180,7 @@ def chart_return(chart: Chart, paytable: Paytable, coins: int | None = None,
                  values: npt.NDArray[np.float64] | None = None) -> ChartReturn:
     """The exact return of playing ``chart`` literally on every dealt hand of ``paytable``
     (``values``: the classes' :func:`~videopoker.analysis.exact.class_values`, when already known)."""
-    bet = check_coins(paytable, coins)
+    bet = paytable.base_bet(coins)
     if chart.game is not paytable.game:
         raise VideoPokerError(f"the chart is for {chart.game.title}; {paytable.name!r} is {paytable.game.title}")
     values = class_values(paytable, bet) if values is None else values
@@ -194,7 +193,7 @@ def derive_chart(paytable: Paytable, coins: int | None = None, most_lines: int |
                  progress: Progress = _quiet) -> ChartReturn:
     """The chart for ``paytable``: every line that matters, or the best of at most ``most_lines``
     lines that keep cards (the closing "discard everything" is not counted)."""
-    bet = check_coins(paytable, coins)
+    bet = paytable.base_bet(coins)
     game = paytable.game
     tables = draw_tables(game, progress)
     progress(0.5, "patterns")
@@ -493,7 +492,7 @@ def chart_for(paytable: Paytable, coins: int, derive: bool = True, progress: Pro
     """The full derived chart of ``paytable`` at ``coins``: from memory, from the analysis cache, or
     derived now (a few seconds) and kept in both; with ``derive=False``, None when not yet known.
     The trainer names the line of this chart that plays a dealt hand."""
-    bet = check_coins(paytable, coins)
+    bet = paytable.base_bet(coins)
     game = paytable.game
     pays = pay_vector(paytable, bet).tobytes()
     key = (game.digest, pays, bet)

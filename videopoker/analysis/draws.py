@@ -35,6 +35,9 @@ BINOMIAL32 = BINOMIAL.astype(np.int32)
 
 #: Number of held cards for each hold mask (bit i set: the card at place i is kept).
 HELD_COUNT = np.array([bin(mask).count("1") for mask in range(HOLDS)], dtype=np.int64)
+#: Holds in the order ties are broken: more cards kept first, then by mask (bit p keeps the p-th
+#: lowest card by index, 2c lowest, As highest), lowest first.  Hints rank ties the same way.
+TIE_ORDER = tuple(sorted(range(HOLDS), key=lambda mask: (-int(HELD_COUNT[mask]), mask)))
 
 Progress = Callable[[float, str], None]
 

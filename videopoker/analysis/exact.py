@@ -24,6 +24,7 @@ from videopoker.analysis.draws import (
     HAND,
     HELD_COUNT,
     HOLDS,
+    TIE_ORDER,
     ClassChunk,
     DrawTables,
     PaidDraws,
@@ -31,7 +32,6 @@ from videopoker.analysis.draws import (
     _quiet,
     draw_tables,
 )
-from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.rules.definition import Made, PayCategory
 
@@ -134,24 +134,9 @@ class Analysis:
         }
 
 
-def check_coins(paytable: Paytable, coins: int | None) -> int:
-    """The bet of the base game to analyse: ``coins``, 1..max_coins (default max_coins)."""
-    bet = paytable.max_coins if coins is None else coins
-    if not 1 <= bet <= paytable.max_coins:
-        feature = f", or {paytable.feature.coins} to play its {paytable.feature.kind}" if paytable.feature else ""
-        raise VideoPokerError(f"--coins {bet}: {paytable.name!r} takes 1..{paytable.max_coins} coins{feature}")
-    return bet
-
-
-
 def pay_vector(paytable: Paytable, coins: int) -> npt.NDArray[np.float64]:
     """Total coins paid per game category (``nothing`` last, 0) for a bet of ``coins``."""
     return np.array([paytable.pay(c, coins) for c in paytable.game.categories], dtype=np.float64)
-
-
-#: Holds in the order ties are broken: more cards kept first, then by mask (bit p keeps the p-th
-#: lowest card by index, 2c lowest, As highest), lowest first.  Hints rank ties the same way.
-TIE_ORDER = tuple(sorted(range(HOLDS), key=lambda mask: (-int(HELD_COUNT[mask]), mask)))
 
 
 def common_values(tables: DrawTables, paid: PaidDraws, ranks: npt.NDArray[np.int32],
@@ -199,7 +184,7 @@ def analyze(paytable: Paytable, coins: int | None = None, progress: Progress = _
     remembered on disk by the pays it was given, so the same table at the same bet is read back
     the next time (a command starts in a third of the time); ``remember=False`` always solves.
     """
-    bet = check_coins(paytable, coins)
+    bet = paytable.base_bet(coins)
     pays = pay_vector(paytable, bet)
     remembered = remember and tuple(tie_order) == TIE_ORDER  # another tie rule is a test's: not kept
     file = cache_file("return", paytable.game, "json", pays.tobytes(), bytes([bet])) if remembered else None

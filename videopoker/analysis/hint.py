@@ -17,8 +17,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.draws import HOLDS, draw_tables
-from videopoker.analysis.exact import TIE_ORDER, check_coins
+from videopoker.analysis.draws import HOLDS, TIE_ORDER, draw_tables
 from videopoker.deck.cards import Card, check_deck, check_hand, format_cards
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import top_rank
@@ -102,7 +101,7 @@ def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = Non
     game = paytable.game
     check_deck(hand, game.jokers, game.title)
     feature = paytable.feature if paytable.plays_feature(coins) else None
-    bet = paytable.max_coins if feature else check_coins(paytable, coins)
+    bet = paytable.max_coins if feature else paytable.base_bet(coins)
     tables = draw_tables(game)
     sorted_hand = SortedHand.of(hand)
     outcomes = tables.hold_outcomes(sorted_hand.cards)[:, 0, :]

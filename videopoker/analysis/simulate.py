@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.draws import HAND, Progress, _quiet
-from videopoker.analysis.exact import check_coins, pay_vector
+from videopoker.analysis.exact import pay_vector
 from videopoker.analysis.strategies import FeatureOptimal, Strategy
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
@@ -135,7 +135,7 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
     if feature is not None and not isinstance(strategy, FeatureOptimal):
         raise VideoPokerError(f"at the feature bet simulate plays perfect play only (its exact return is known); "
                               f"--coins {paytable.max_coins} plays the base game with {strategy.name}")
-    bet = feature.coins if feature is not None else check_coins(paytable, coins)
+    bet = feature.coins if feature is not None else paytable.base_bet(coins)
     rounds = check_hands(hands, multi)
     strategy.prepare(progress)
     seed = new_seed() if seed is None else seed

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from videopoker.analysis.exact import analyze, check_coins
+from videopoker.analysis.exact import analyze
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import MAX_PAY, Paytable, per_coin_of, per_coin_totals
 from videopoker.rules.definition import PayCategory
@@ -59,7 +59,7 @@ def priced(paytable: Paytable, category: PayCategory, pay: int) -> Paytable:
 
 def solve_pay(paytable: Paytable, category: PayCategory, target: Fraction, coins: int | None = None) -> Solved:
     """The whole pay per coin for ``category`` whose exact return at ``coins`` is closest to ``target``."""
-    bet = check_coins(paytable, coins)
+    bet = paytable.base_bet(coins)
     returns: dict[int, Fraction] = {}
 
     def rtp(pay: int) -> Fraction:

@@ -67,10 +67,9 @@ def run_analyze(args: argparse.Namespace) -> int:
 
         return show_feature_analysis(paytable, args)
     if args.tui:
-        from videopoker.analysis.exact import check_coins
         from videopoker.tui.analysis_app import run_analysis
 
-        coins = paytable.top_bet if paytable.plays_feature(args.coins) else check_coins(paytable, args.coins)
+        coins = paytable.top_bet if paytable.plays_feature(args.coins) else paytable.base_bet(args.coins)
         return run_analysis(paytable, coins, meter)
     at_top = args.coins in (None, paytable.max_coins)
     solved = paytable.at_meter(meter) if meter is not None and at_top else paytable

@@ -27,7 +27,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from videopoker.analysis.exact import check_coins
 from videopoker.analysis.sweep import (
     CHUNK_TABLES,
     FIGURES,
@@ -64,7 +63,7 @@ QUIET = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.in
 
 def run_sweep(args: argparse.Namespace) -> int:
     paytable = resolve_paytable(args.paytable)
-    grid = Grid(paytable, [parse_vary(text, paytable) for text in args.vary], check_coins(paytable, args.coins))
+    grid = Grid(paytable, [parse_vary(text, paytable) for text in args.vary], paytable.base_bet(args.coins))
     columns = grid.columns
     keep = parse_where(args.where, columns) if args.where else (lambda row: True)
     order = args.sort.lstrip("-")

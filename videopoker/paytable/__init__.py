@@ -12,7 +12,6 @@ This module is the one name the rest of the program imports; each job lives in i
 
 from __future__ import annotations
 
-from videopoker.paytable.checking import MAX_NAME_LENGTH, TOP_KEYS, check_document, load_paytable
 from videopoker.paytable.names import (
     DEFAULT_PAYTABLE,
     SHIPPED_DIR,
@@ -34,14 +33,15 @@ from videopoker.paytable.pays import (
     per_coin_of,
     per_coin_totals,
 )
+from videopoker.paytable.remembered import load_paytable
 from videopoker.paytable.settings import apply_settings, parse_pay_setting
 from videopoker.storage.yamlfile import MAX_DEPTH, MAX_FILE_BYTES, parse_document, read_document, read_text
 
 __all__ = [
     "DEFAULT_MAX_COINS", "DEFAULT_PAYTABLE", "MAX_COINS_LIMIT", "MAX_DEPTH", "MAX_FILE_BYTES",
-    "MAX_NAME_LENGTH", "MAX_PAY", "SHIPPED_DIR", "TOP_KEYS", "Paytable", "Progressive", "amount_problem",
+    "MAX_PAY", "SHIPPED_DIR", "Paytable", "Progressive", "amount_problem",
     "apply_settings",
-    "check_document", "find_paytable", "is_shipped", "load_paytable", "max_total", "parse_document",
+    "find_paytable", "is_shipped", "load_paytable", "max_total", "parse_document",
     "parse_pay_setting", "paytable_files", "paytable_reference", "per_coin_of", "per_coin_totals", "read_document",
     "read_text",
     "resolve_paytable", "user_dir",

@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import difflib
 import math
-import os
-from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from videopoker.errors import PaytableError, Problem
@@ -30,7 +27,6 @@ from videopoker.paytable.pays import (
     max_total,
     per_coin_totals,
 )
-from videopoker.paytable.remembered import recall, remember
 from videopoker.rules.catalog import game_keys, inline_game, load_game
 from videopoker.rules.checking import read_definition
 from videopoker.rules.definition import PayCategory
@@ -42,8 +38,6 @@ from videopoker.storage.yamlfile import (
     item_position,
     key_position,
     key_text,
-    parse_document,
-    read_text,
     value_position,
 )
 
@@ -269,14 +263,3 @@ def check_document(document: Any, where: str, default_name: str) -> Paytable:
     if check.problems or game is None or max_coins is None:
         raise PaytableError(*_first_problems(check.problems))
     return Paytable(name, game, max_coins, pays, progressive=progressive, double_up=double_up, feature=feature)
-
-
-def load_paytable(path: str | os.PathLike[str]) -> Paytable:
-    """Read and validate the paytable file at ``path``."""
-    file = Path(path)
-    text = read_text(file)
-    paytable = recall(text, file.stem)
-    if paytable is None:
-        paytable = check_document(parse_document(text, str(file)), str(file), file.stem)
-        remember(text, file.stem, paytable)
-    return replace(paytable, source=file)

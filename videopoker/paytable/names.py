@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from videopoker.errors import PaytableError
-from videopoker.paytable.checking import load_paytable
 from videopoker.paytable.pays import Paytable
+from videopoker.paytable.remembered import load_paytable
 from videopoker.storage.usertext import quote
 
 SHIPPED_DIR = Path(__file__).parent.parent / "paytables"

@@ -100,6 +100,14 @@ class Paytable:
     double_up: bool = False
     feature: Feature | None = None
 
+    def base_bet(self, coins: int | None) -> int:
+        """The bet of the base game a figure is asked at: ``coins``, 1..max_coins (default max_coins)."""
+        bet = self.max_coins if coins is None else coins
+        if not 1 <= bet <= self.max_coins:
+            feature = f", or {self.feature.coins} to play its {self.feature.kind}" if self.feature else ""
+            raise PaytableError(f"--coins {bet}: {self.name!r} takes 1..{self.max_coins} coins{feature}")
+        return bet
+
     def plays_feature(self, coins: int | None) -> bool:
         """Whether a bet of ``coins`` a hand (None: the top bet) plays the table's feature."""
         return self.feature is not None and coins in (None, self.feature.coins)

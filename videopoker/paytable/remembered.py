@@ -9,15 +9,18 @@ seen by every table that plays it.
 
 from __future__ import annotations
 
+import os
+from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from videopoker.errors import PaytableError
-from videopoker.paytable.feature_checking import feature_of_data
 from videopoker.paytable.pays import Paytable, Progressive
 from videopoker.rules.catalog import game_of_data, load_game
 from videopoker.storage.remembered import recall as recall_data
 from videopoker.storage.remembered import remember as remember_data
+from videopoker.storage.yamlfile import parse_document, read_text
 
 #: The code whose conclusions are remembered: a change to it forgets them.
 SOURCES = ("paytable", "rules", "storage/yamlfile.py", "storage/remembered.py")
@@ -34,8 +37,11 @@ def recall(text: str, default_name: str) -> Paytable | None:
         progressive = None if meter is None else Progressive(meter["hand"], meter["base"],
                                                              Fraction(meter["rate"]))
         kept = data.get("feature")
-        feature = None if kept is None else feature_of_data(kept, game, data["max_coins"],
-                                                             max(totals[-1] for totals in pays.values()))
+        feature = None
+        if kept is not None:
+            from videopoker.paytable.feature_checking import feature_of_data  # only a feature table's
+
+            feature = feature_of_data(kept, game, data["max_coins"], max(totals[-1] for totals in pays.values()))
         paytable = Paytable(data["name"], game, data["max_coins"], pays, progressive=progressive,
                             double_up=data["double_up"] is True, feature=feature)
     except (ValueError, KeyError, TypeError, AttributeError, PaytableError, ZeroDivisionError):
@@ -58,3 +64,18 @@ def remember(text: str, default_name: str, paytable: Paytable) -> None:
                             "double_up": paytable.double_up,
                             "feature": paytable.feature.to_json() if paytable.feature else None}
     remember_data("paytables", SOURCES, data, text, default_name)
+
+
+def load_paytable(path: str | os.PathLike[str]) -> Paytable:
+    """Read and validate the paytable file at ``path``: what the checks concluded of its text if
+    they were remembered, else checked now (the checks load only then: a command that reads a
+    shipped table starts without them)."""
+    file = Path(path)
+    text = read_text(file)
+    paytable = recall(text, file.stem)
+    if paytable is None:
+        from videopoker.paytable.checking import check_document
+
+        paytable = check_document(parse_document(text, str(file)), str(file), file.stem)
+        remember(text, file.stem, paytable)
+    return replace(paytable, source=file)

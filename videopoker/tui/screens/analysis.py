@@ -311,10 +311,9 @@ class AnalysisScreen(Screen[None]):
 
     def _solve_other(self, other: Paytable) -> None:
         from videopoker.analysis import analyze
-        from videopoker.analysis.exact import check_coins
 
         try:
-            coins = check_coins(other, min(self.coins, other.max_coins))
+            coins = other.base_bet(min(self.coins, other.max_coins))
             mine = self.analysis or analyze(self.paytable, self.coins)
             theirs = analyze(other, coins)
         except (VideoPokerError, OSError) as error:
