@@ -29,6 +29,9 @@ from videopoker.player.session import Session
 
 DRIVER = Path(__file__).parent / "power_fail_driver.py"
 KILLS = 200
+#: Moves the driver reports (a deal, a hold, a draw, a double …) before a kill, at most: a round is
+#: about six, so the kills play many rounds whatever the load, and land at every step of one.
+MOVES_BETWEEN_KILLS = 12
 SEED = 11
 
 
@@ -71,11 +74,18 @@ def test_kill_dash_nine_at_random_moments_loses_nothing_the_player_saw(tmp_path:
                                   *([paytable] if paytable else [])], env=env,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert child.stdout is not None
-        if rng.random() < 0.9:  # most kills mid-play; some during start-up and recovery
+        if rng.random() < 0.9:  # most kills mid-play, after a number of moves the driver reports
             first = child.stdout.readline()
             assert first.startswith("ready "), child.stderr.read() if child.stderr else ""
             last_shown = json.loads(first.removeprefix("ready "))
-        time.sleep(rng.uniform(0, 0.05))
+            for _ in range(rng.randint(0, MOVES_BETWEEN_KILLS)):  # however slow the machine is today
+                line = child.stdout.readline()
+                if not line.endswith("\n"):
+                    break
+                last_shown = json.loads(line)
+            time.sleep(rng.uniform(0, 0.005))  # and somewhere in the move after it
+        else:  # some during start-up and recovery
+            time.sleep(rng.uniform(0, 0.05))
         child.send_signal(signal.SIGKILL)
         child.wait()
         # what the driver printed after "ready": read through child.stdout, whose buffer may hold
