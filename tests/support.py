@@ -83,3 +83,22 @@ FAMILY_TABLE = {"jacks-or-better": "jacks-or-better-9-6", "tens-or-better": "ten
                 "bonus-poker": "bonus-poker-8-5", "double-bonus": "double-bonus-10-7",
                 "double-double-bonus": "double-double-bonus-9-6", "deuces-wild": "deuces-wild-full-pay",
                 "joker-poker": "joker-poker-kings"}
+
+
+def assert_one_problem(path: Path, place: str, words: list[str] | tuple[str, ...]) -> None:
+    """Loading the bad file ``path`` fails with exactly one problem: one plain line that starts with
+    ``path:place:`` and has each of ``words`` (how every bad fixture is checked)."""
+    import pytest
+
+    from videopoker.errors import PaytableError
+    from videopoker.paytable import load_paytable
+
+    with pytest.raises(PaytableError) as caught:
+        load_paytable(path)
+    assert len(caught.value.problems) == 1
+    line = caught.value.problems[0]
+    assert "\n" not in line and "\x1b" not in line and len(line) < 300
+    assert caught.value.found[0].line == int(place.split(":")[0])
+    assert line.startswith(f"{path}:{place}: "), line
+    for word in words:
+        assert word in line

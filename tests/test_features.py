@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from support import SHIPPED
+from support import SHIPPED, assert_one_problem
 
 from videopoker.analysis import analyze
 from videopoker.analysis.draws import draw_tables
@@ -58,13 +58,7 @@ def test_every_bad_feature_fixture_is_covered() -> None:
 @pytest.mark.parametrize("name", sorted(BAD_FILES))
 def test_a_bad_feature_gives_one_line_with_file_line_and_fix(name: str) -> None:
     place, *words = BAD_FILES[name]
-    with pytest.raises(PaytableError) as caught:
-        load_paytable(BAD_FEATURES / name)
-    assert len(caught.value.problems) == 1
-    line = caught.value.problems[0]
-    assert line.startswith(f"{BAD_FEATURES / name}:{place}: "), line
-    for word in words:
-        assert word in line
+    assert_one_problem(BAD_FEATURES / name, place, words)
 
 
 def test_a_bad_feature_on_the_command_line_is_one_line_and_status_1(capsys: pytest.CaptureFixture[str]) -> None:
@@ -223,3 +217,12 @@ def test_the_deal_groups_read_every_class_as_top_rank_does(game_key: str) -> Non
     groups = deal_groups(tables, feature)
     assert groups is not None
     assert groups.tolist() == [top_rank(hand.tolist()) for hand in tables.class_hands]
+
+
+def test_paytable_show_and_diff_say_what_a_feature_sells(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["paytable", "show", "big-times-draw-jacks-or-better-8-6"]) == 0
+    assert "2:10X  3:9X" in capsys.readouterr().out
+    assert main(["paytable", "diff", "hot-roll-jacks-or-better-9-6", "jacks-or-better-9-6"]) == 0
+    out = capsys.readouterr().out
+    assert "their pay columns are alike" in out and "sells times pay at 10 coins" in out
+    assert "Jacks or Better 9/6 has no feature" in out

@@ -25,6 +25,15 @@ def shown(app: VideoPokerApp, selector: str) -> str:
     return str(app.query_one(selector, Static).render())
 
 
+def dealt_quads(home: Path, hand: str) -> int:
+    """A wallet whose Wheel Poker round is dealt four of a kind, the four held; its credits."""
+    paytable = resolve_paytable(WHEEL)
+    with Session.open(home, None, paytable=WHEEL) as session:
+        session.machine.start(Round(paytable, 6, parse_hand(hand), (True,) * 4 + (False,)))
+        session._save()
+        return session.machine.credits
+
+
 async def test_bet_max_plays_big_times_draw_and_the_title_says_the_deals_multiplier(isolated_home: Path) -> None:
     app = VideoPokerApp(isolated_home, "big-times-draw-jacks-or-better-8-6", seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -40,10 +49,7 @@ async def test_bet_max_plays_big_times_draw_and_the_title_says_the_deals_multipl
 
 
 async def test_the_wheel_turns_to_the_prize_already_won_and_a_key_stops_it(isolated_home: Path) -> None:
-    paytable = resolve_paytable(WHEEL)
-    with Session.open(isolated_home, None, paytable=WHEEL) as session:
-        session.machine.start(Round(paytable, 6, parse_hand("9h 9d 9c 9s 2c"), (True,) * 4 + (False,)))
-        session._save()
+    dealt_quads(isolated_home, "9h 9d 9c 9s 2c")
     app = VideoPokerApp(isolated_home, seed=None)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.DEALT)
@@ -60,11 +66,7 @@ async def test_the_wheel_turns_to_the_prize_already_won_and_a_key_stops_it(isola
 
 
 async def test_a_machine_left_after_a_spin_shows_the_same_prize_paid_once(isolated_home: Path) -> None:
-    paytable = resolve_paytable(WHEEL)
-    with Session.open(isolated_home, None, paytable=WHEEL) as session:
-        session.machine.start(Round(paytable, 6, parse_hand("Kh Kd Kc Ks 2c"), (True,) * 4 + (False,)))
-        session._save()
-        before = session.machine.credits
+    before = dealt_quads(isolated_home, "Kh Kd Kc Ks 2c")
     app = VideoPokerApp(isolated_home, seed=None)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.DEALT)
@@ -78,3 +80,20 @@ async def test_a_machine_left_after_a_spin_shows_the_same_prize_paid_once(isolat
         assert again.session is not None and again.session.machine.credits == before + won
         await until(pilot, lambda: f"WIN {won:,}" in shown(again, "#message"))
         assert again.spin is None  # a round restored is not spun again
+
+
+async def test_the_analysis_screen_at_the_feature_bet_shows_the_feature_games_return(isolated_home: Path) -> None:
+    from textual.widgets import DataTable
+
+    from videopoker.tui.screens.analysis import AnalysisScreen
+
+    app = VideoPokerApp(isolated_home, "big-times-draw-jacks-or-better-8-6", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.session is not None)
+        await pilot.press("m", "a")
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen))
+        screen = app.screen
+        await until(pilot, lambda: "Return 95.4895% at 10 coins" in str(screen.query_one("#return-status",
+                                                                                          Static).render()))
+        table = screen.query_one("#return-table", DataTable)
+        assert [str(cell) for cell in table.get_row_at(table.row_count - 1)][-1] == "0.954895"

@@ -103,6 +103,9 @@ def show_paytable(paytable: Paytable) -> None:
     for category in paytable.game.paying:
         grid.rows.append([paytable.game.label(category), *[f"{paytable.pay(category, n):,}" for n in bets]])
     show(grid)
+    if paytable.feature is not None:
+        for line in paytable.feature.lines(paytable.game.label):
+            say(line)
 
 
 def validate_files(files: Sequence[str]) -> int:
@@ -151,7 +154,8 @@ def diff_tables(first: Paytable, second: Paytable, as_json: bool) -> int:
     changed = differences(first, second)
     returns = [analyze(table).rtp for table in (first, second)]
     if as_json:
-        sides = [{"paytable": table.name, "game": table.game.key, "max_coins": table.max_coins, "rtp": float(rtp)}
+        sides = [{"paytable": table.name, "game": table.game.key, "max_coins": table.max_coins, "rtp": float(rtp),
+                  "feature": table.feature.to_json() if table.feature else None}
                  for table, rtp in zip((first, second), returns)]
         print(json.dumps({"a": sides[0], "b": sides[1], "difference": float(returns[1] - returns[0]),
                           "rows": [{"category": c, "a": pays_text(first, c), "b": pays_text(second, c)}
@@ -165,7 +169,11 @@ def diff_tables(first: Paytable, second: Paytable, as_json: bool) -> int:
                      for category in changed)
     grid.footer.append(["Return", f"{float(returns[0]) * 100:.4f}%", f"{float(returns[1]) * 100:.4f}%"])
     if not changed:
-        grid.note = "the two tables pay alike"
+        grid.note = "the two tables pay alike" if first.feature == second.feature else "their pay columns are alike"
     show(grid)
     say(f"Difference {float(returns[1] - returns[0]) * 100:+.4f} points of return")
+    if first.feature != second.feature:  # the returns above are of the pay columns, at max_coins
+        for table in (first, second):
+            sells = f"sells {table.feature.kind} at {table.feature.coins} coins" if table.feature else "has no feature"
+            say(f"{table.name} {sells}" + ("; `analyze` gives its return" if table.feature else ""))
     return 0

@@ -37,8 +37,8 @@ from videopoker.storage.usertext import counted, visible
 
 if TYPE_CHECKING:  # numpy and the analysis load in the workers, when first needed
     from videopoker.analysis.bankroll import Bankroll
-    from videopoker.analysis.exact import Analysis
-    from videopoker.analysis.feature import FeatureAnalysis
+    from videopoker.analysis.exact import Analysis, ReturnRow
+    from videopoker.analysis.feature import FeatureAnalysis, FeatureRow
     from videopoker.analysis.progressive import MeterReturn
     from videopoker.analysis.simulate import Simulation
 
@@ -251,12 +251,8 @@ class AnalysisScreen(Screen[None]):
         self.analysis = analysis
         self.query_one("#return-progress", ProgressBar).display = False
         label = analysis.paytable.game.label
-        lines = [row(label(line.category), pay_text(line.pays), f"{line.combinations:,}",
-                     f"{float(line.probability):.8f}", f"{line.one_in:,.1f}" if line.probability else "—",
-                     f"{float(line.contribution):.6f}") for line in analysis.rows]
-        lines.append(row("TOTAL", "", f"{analysis.total_combinations:,}", "1.00000000", "",
-                         f"{float(analysis.rtp):.6f}"))
-        fill(self.query_one("#return-table", DataTable), RETURN_HEADERS, lines)
+        self._fill_return([(line, line.contribution) for line in analysis.rows], analysis.total_combinations,
+                          analysis.rtp)
         even = ""
         if self.paytable.double_up:
             from videopoker.machine.double_up import even_bet_line
@@ -267,15 +263,22 @@ class AnalysisScreen(Screen[None]):
             f"SD {analysis.standard_deviation:.4f} · {label(analysis.top_category).lower()} every "
             f"{analysis.top_cycle:,.0f} hands{even}")
 
+    def _fill_return(self, lines: Sequence[tuple[ReturnRow | FeatureRow, Fraction]], total: int,
+                     rtp: Fraction) -> None:
+        """The return table: a final hand a row, with its part of the return (the base game's or
+        the feature's), and the total."""
+        label = self.paytable.game.label
+        rows = [row(label(line.category), pay_text(line.pays), f"{line.combinations:,}",
+                    f"{float(line.probability):.8f}", f"{line.one_in:,.1f}" if line.probability else "—",
+                    f"{float(value):.6f}") for line, value in lines]
+        rows.append(row("TOTAL", "", f"{total:,}", "1.00000000", "", f"{float(rtp):.6f}"))
+        fill(self.query_one("#return-table", DataTable), RETURN_HEADERS, rows)
+
     def _show_feature(self, analysis: FeatureAnalysis) -> None:
         """The feature game's return table in place of the base game's, which the status still names."""
         label = self.paytable.game.label
-        lines = [row(label(line.category), pay_text(line.pays), f"{line.combinations:,}",
-                     f"{float(line.probability):.8f}", f"{line.one_in:,.1f}" if line.probability else "—",
-                     f"{float(line.feature_return):.6f}") for line in analysis.rows]
-        lines.append(row("TOTAL", "", f"{analysis.total_combinations:,}", "1.00000000", "",
-                         f"{float(analysis.rtp):.6f}"))
-        fill(self.query_one("#return-table", DataTable), RETURN_HEADERS, lines)
+        self._fill_return([(line, line.feature_return) for line in analysis.rows], analysis.total_combinations,
+                          analysis.rtp)
         self.query_one("#return-status", Static).update(
             f"Return {float(analysis.rtp) * 100:.4f}% at {analysis.coins} coins, "
             f"{analysis.feature.kind} · without the feature {float(analysis.base.rtp) * 100:.4f}% at "
