@@ -189,6 +189,39 @@ def test_without_workers_a_large_grid_goes_to_every_core(monkeypatch: pytest.Mon
     assert asked == ([] if cluster is None else [cluster])
 
 
+@pytest.mark.parametrize("asked, vary, cores, started, said", [
+    (1000, ["full_house=8..10"], 2, 1, "--workers 1000: the grid is 1 chunk of work; starting 1 worker"),
+    (1000, ["full_house=5..14", "flush=4..11", "four_of_a_kind=15..40"], 2, 2,
+     "--workers 1000: this machine has 2 cores; starting 2 workers"),
+    (2, ["full_house=5..14", "flush=4..11", "four_of_a_kind=15..40"], 8, 2, ""),
+])
+def test_never_more_local_workers_than_cores_or_chunks(monkeypatch: pytest.MonkeyPatch, asked: int, vary: list[str],
+                                                       cores: int, started: int, said: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    import videopoker.cli.sweep as command
+
+    workers: list[int | None] = []
+
+    def on_dask(grid, done, count, scheduler):  # type: ignore[no-untyped-def]
+        workers.append(count)
+        return iter([])
+
+    monkeypatch.setattr(command, "_on_dask", on_dask)
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
+    assert main(["sweep", "jacks-or-better-9-6", "--vary", *vary, "--workers", str(asked)]) == 0
+    assert workers == [started]
+    err = capsys.readouterr().err
+    assert (said in err and err.count("\n") == 1) if said else err == ""
+
+
+def test_an_absurd_number_of_workers_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["sweep", "jacks-or-better-9-6", "--vary", "full_house=8..10", "--workers", "100000"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "workers are at most 1,024 (one a core), got '100000'" in err
+
+
 @pytest.mark.slow
 def test_a_local_cluster_beside_a_running_one_says_nothing_but_the_rows(tmp_path: Path) -> None:
     """A `dask scheduler` already holds the dashboard's port 8787: the sweep's own cluster takes

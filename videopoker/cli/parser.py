@@ -46,6 +46,18 @@ def seed(text: str) -> int:
     return int(text)
 
 
+#: More local workers than any machine has cores is a typo, not a plan.
+MOST_WORKERS = 1024
+
+
+def workers(text: str) -> int:
+    """--workers: a count of local worker processes, 1..MOST_WORKERS (cut to the cores later)."""
+    count = counting("workers")(text)
+    if count > MOST_WORKERS:
+        raise argparse.ArgumentTypeError(f"workers are at most {MOST_WORKERS:,} (one a core), got {quote(text, 12)}")
+    return count
+
+
 def counting(what: str) -> Callable[[str], int]:
     """A parser for a count of ``what`` (hands, credits): digits, grouped by ``,`` or ``_`` if you like."""
     def parse(text: str) -> int:
@@ -195,7 +207,7 @@ def build_parser(only: str | None = None) -> Parser:
                                                                          "(default -rtp)")
         sweep.add_argument("--top", type=counting("rows"), default=10, metavar="N", help="rows shown (default 10)")
         place = sweep.add_mutually_exclusive_group()
-        place.add_argument("--workers", type=counting("workers"), default=None, metavar="N",
+        place.add_argument("--workers", type=workers, default=None, metavar="N",
                            help="solve on a local Dask cluster of N processes, one core each (default: one "
                                 "for each 10,000 tables, up to every core; for fewer, this process)")
         place.add_argument("--scheduler", default=None, metavar="ADDRESS",

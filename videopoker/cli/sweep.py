@@ -107,6 +107,8 @@ def _solved(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
             scheduler: str | None) -> Iterator[list[Row]]:
     """The rows, a chunk or a task at a time: on the cluster asked for, else on a local cluster
     of every core when the grid gives each core :data:`TABLES_A_WORKER` tables, else here."""
+    if scheduler is None and workers is not None:
+        workers = _local_workers(workers, grid, done)
     if scheduler is None and workers is None:
         workers = min(os.cpu_count() or 1, (len(grid) - len(done)) // TABLES_A_WORKER)
         if workers < 2:
@@ -115,6 +117,19 @@ def _solved(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
                 yield rows_of(grid.keys, solve_tables(data, chunk))
             return
     yield from _on_dask(grid, done, workers, scheduler)
+
+
+def _local_workers(asked: int, grid: Grid, done: set[tuple[int, ...]]) -> int:
+    """The local workers to start: as many as asked, but never more than this machine has cores
+    or the grid has chunks of work (a worker more only waits, and costs a process); said when cut."""
+    cores = os.cpu_count() or 1
+    chunks = max(1, -(-(len(grid) - len(done)) // CHUNK_TABLES))
+    most = min(cores, chunks)
+    if asked > most:
+        why = f"this machine has {counted(cores, 'core')}" if cores <= chunks else \
+            f"the grid is {counted(chunks, 'chunk')} of work"
+        complain(f"--workers {asked}: {why}; starting {counted(most, 'worker')}")
+    return min(asked, most)
 
 
 def _on_dask(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
