@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+from contextlib import closing
 from fractions import Fraction
 from pathlib import Path
 
@@ -223,3 +224,17 @@ def test_a_locked_ledger_holds_up_nothing(isolated_home: Path, monkeypatch: pyte
         play(session, 1)
         assert session.ledger_problem is None and session.unrecorded == ()
     assert rows(isolated_home, "SELECT number FROM rounds ORDER BY number") == [(1,), (2,), (3,)]
+
+
+def test_a_ledger_from_before_features_gains_their_columns_and_keeps_its_rounds(isolated_home: Path) -> None:
+    from videopoker.ledger.store import _MIGRATIONS
+
+    isolated_home.mkdir()
+    with closing(sqlite3.connect(isolated_home / LEDGER_NAME)) as connection:
+        for step, migration in enumerate(_MIGRATIONS[:3]):  # schema 3, as the last version wrote it
+            connection.executescript(f"BEGIN; {migration} PRAGMA user_version={step + 1}; COMMIT;")
+    with Session.open(isolated_home, random.Random(3)) as session:
+        play(session, 2)
+    assert rows(isolated_home, "PRAGMA user_version") == [(SCHEMA,)] and SCHEMA == 4
+    assert rows(isolated_home, "SELECT count(*), count(multiplier) FROM rounds") == [(2, 0)]  # no feature: NULL
+    assert rows(isolated_home, "SELECT count(prize) FROM hands") == [(0,)]
