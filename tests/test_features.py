@@ -226,3 +226,9 @@ def test_paytable_show_and_diff_say_what_a_feature_sells(capsys: pytest.CaptureF
     out = capsys.readouterr().out
     assert "their pay columns are alike" in out and "sells times pay at 10 coins" in out
     assert "Jacks or Better 9/6 has no feature" in out
+
+
+def test_every_hold_at_a_feature_bet_shows_its_worth(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hint", "wheel-poker-bonus-poker-8-5", "3c 3h Jh Th 2h", "--all"]) == 0
+    out = capsys.readouterr().out
+    assert "Worth" in out and out.index("3c 3h ") < out.index("3h Jh Th 2h")

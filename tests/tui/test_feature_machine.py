@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widgets import Static
 from waiting import until
 
 from videopoker.deck.cards import parse_hand
-from videopoker.machine.game import Phase
+from videopoker.machine.game import Outcome, Phase
 from videopoker.machine.round import Round
 from videopoker.paytable import resolve_paytable
 from videopoker.player.session import Session
@@ -34,6 +35,15 @@ def dealt_quads(home: Path, hand: str) -> int:
         return session.machine.credits
 
 
+async def drawn_on_the_glass(pilot: Pilot[None], app: VideoPokerApp) -> Outcome:
+    """Wait for the dealt round of the wallet, press DRAW, and return the round it settled."""
+    await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.DEALT)
+    await pilot.press("space")
+    await until(pilot, lambda: app.session is not None and app.session.machine.last is not None)
+    assert app.session is not None and app.session.machine.last is not None
+    return app.session.machine.last
+
+
 async def test_bet_max_plays_big_times_draw_and_the_title_says_the_deals_multiplier(isolated_home: Path) -> None:
     app = VideoPokerApp(isolated_home, "big-times-draw-jacks-or-better-8-6", seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -52,11 +62,7 @@ async def test_the_wheel_turns_to_the_prize_already_won_and_a_key_stops_it(isola
     dealt_quads(isolated_home, "9h 9d 9c 9s 2c")
     app = VideoPokerApp(isolated_home, seed=None)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.DEALT)
-        await pilot.press("space")
-        await until(pilot, lambda: app.session is not None and app.session.machine.last is not None)
-        assert app.session is not None and app.session.machine.last is not None
-        last = app.session.machine.last
+        last = await drawn_on_the_glass(pilot, app)
         prize = last.results[0].prize
         assert prize > 0 and last.win == 125 + prize and app.spun is last  # it spun (however fast it went)
         await until(pilot, lambda: f"+ WHEEL {prize:,}   WIN {125 + prize:,}" in shown(app, "#message"))
@@ -69,11 +75,7 @@ async def test_a_machine_left_after_a_spin_shows_the_same_prize_paid_once(isolat
     before = dealt_quads(isolated_home, "Kh Kd Kc Ks 2c")
     app = VideoPokerApp(isolated_home, seed=None)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.DEALT)
-        await pilot.press("space")
-        await until(pilot, lambda: app.session is not None and app.session.machine.last is not None)
-        assert app.session is not None and app.session.machine.last is not None
-        won = app.session.machine.last.win
+        won = (await drawn_on_the_glass(pilot, app)).win
     again = VideoPokerApp(isolated_home, seed=None)
     async with again.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: again.session is not None)

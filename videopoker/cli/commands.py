@@ -209,12 +209,14 @@ def _top_holds(title: str, paytable: Paytable, coins: int, holds: list[HoldChoic
 def _every_hold(title: str, paytable: Paytable, holds: list[HoldChoice]) -> Grid:
     """All 32 holds with the chance of each final hand the draws can make (split when narrow)."""
     categories = [c for c in paytable.game.paying if any(choice.outcomes.get(c) for choice in holds)]
-    grid = Grid(title, [Column("#"), Column("Hold", right=False), Column("EV"), Column("Draws"),
+    worth = [Column("Worth")] if holds[0].worth is not None else []
+    grid = Grid(title, [Column("#"), Column("Hold", right=False), Column("EV"), *worth, Column("Draws"),
                         *[Column(paytable.game.short(c)) for c in categories]], keys=2,
                 note="% of draws: " + " ".join(f"{paytable.game.short(c)}={paytable.game.label(c).lower()}"
                                                for c in categories))
     for rank, choice in zip(_ranks(holds), holds):
-        grid.rows.append([rank, choice.label, f"{float(choice.ev):.6f}", f"{choice.draws:,}",
+        worths = [] if choice.worth is None else [f"{float(choice.worth):.6f}"]
+        grid.rows.append([rank, choice.label, f"{float(choice.ev):.6f}", *worths, f"{choice.draws:,}",
                           *[_percent(choice.probability(c)) for c in categories]])
     return grid
 
