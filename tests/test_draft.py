@@ -43,8 +43,10 @@ def test_a_change_touches_only_its_own_line(mine: Path) -> None:
     assert draft.dirty
     assert draft.save() == mine
     after = mine.read_text().splitlines()
-    changed = [(old, new) for old, new in zip(before, after, strict=True) if old != new]
-    assert changed == [("  full_house: 9", "  full_house: 8")]
+    # its own line, and the comment whose return the table no longer has (every other line kept)
+    assert after == [line.replace("  full_house: 9", "  full_house: 8") for line in before
+                     if not line.startswith("# published return: 99.5439%")]
+    assert len(after) == len(before) - 1
     assert not draft.dirty
     assert load_paytable(mine).pay("full_house", 5) == 40
 
@@ -177,3 +179,27 @@ def test_another_game_brings_its_own_rows() -> None:
     draft.set_game("deuces-wild")
     assert draft.categories == tuple(PayCategory(key) for key in GAMES["deuces-wild"].paying)
     assert draft.checked.problems == () and draft.name == "Jacks or Better 9/6"
+
+
+def test_a_saved_table_says_no_return_or_source_it_no_longer_has(isolated_home: Path) -> None:
+    same = Draft.open(NINE_SIX)
+    same.set_name("My 9/6")
+    kept = same.save_as("my-9-6").read_text()
+    assert "# published return: 99.5439% (Wizard of Odds" in kept  # the name alone changes no return
+    draft = Draft.open(NINE_SIX)
+    draft.set_pay("full_house", 8)
+    text = draft.save_as("my-8-6").read_text()
+    assert text.startswith('# Jacks or Better, "full pay" 9/6') and "# coins paid per coin bet" in text
+    assert "published return" not in text and "wizardofodds" not in text
+    assert not draft.dirty and draft.saved_text == text and resolve_paytable("my-8-6").pay("full_house", 1) == 8
+    draft.set_pay("flush", 5)
+    assert "published return" not in draft.save().read_text()
+
+
+def test_a_variant_keeps_its_sources_words_only_while_it_pays_alike(tmp_path: Path) -> None:
+    from videopoker.paytable.writing import write_variant
+
+    changed = write_variant(NINE_SIX, {"flush": (5, 10, 15, 20, 25)}, tmp_path / "a.yaml", "A")
+    assert changed.source is not None and "published return" not in changed.source.read_text()
+    alike = write_variant(NINE_SIX, {"flush": (6, 12, 18, 24, 30)}, tmp_path / "b.yaml", "B")
+    assert alike.source is not None and "published return: 99.5439%" in alike.source.read_text()

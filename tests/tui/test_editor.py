@@ -109,7 +109,8 @@ async def test_save_keeps_the_comments_and_a_reload_has_the_change(isolated_home
         await until(pilot, solved_at(app, "saved 98.4498%"))
         assert "UNSAVED" not in text(editor(app), "#editor-title")
     saved = mine.read_text()
-    assert saved == NINE_SIX.read_text().replace("  flush: 6", "  flush: 5")
+    assert saved == "".join(line for line in NINE_SIX.read_text().replace("  flush: 6", "  flush: 5").splitlines(
+        keepends=True) if not line.startswith("# published return: 99.5439%"))  # no longer its return
     assert load_paytable(mine).pay("flush", 5) == 25
     assert Draft.open(mine).per_coin("flush") == 5
 

@@ -26,7 +26,7 @@ from videopoker.paytable import game_draft
 from videopoker.paytable.checking import check_document
 from videopoker.paytable.names import find_paytable, is_shipped, paytable_files
 from videopoker.paytable.pays import MAX_COINS_LIMIT, Paytable, is_whole, per_coin_of
-from videopoker.paytable.writing import save_text
+from videopoker.paytable.writing import honest_text, pays_alike, save_text
 from videopoker.rules.catalog import inline_game, load_game
 from videopoker.rules.checking import read_definition
 from videopoker.rules.definition import PayCategory
@@ -78,6 +78,7 @@ class Draft:
         self.saved_text = saved_text
         self.checked = self.check()
         self.start_text = self.checked.text
+        self.described = self.checked.paytable  # the table its comments were written of, if it reads
         from ruamel.yaml.comments import CommentedMap
 
         editable = (isinstance(document, CommentedMap) and isinstance(document.get("pays"), CommentedMap)
@@ -330,10 +331,13 @@ class Draft:
         if self.checked.problems:
             first = self.checked.problems[0]
             raise PaytableError(f"not saved: {first.message}; fix the marked cells first")
-        text = self.checked.text
+        text = honest_text(self.checked.text, pays_alike(self.described, self.checked.paytable))
         save_text(target, text, force=force)
+        if text != self.checked.text:  # the claims that no longer hold are gone from the draft too
+            self.document = parse_document(text, str(target))
         self.source, self.saved_text = target, text
         self.checked = self.check()  # its paytable now has this file as its source
+        self.described = self.checked.paytable
         return target
 
     def exists_as(self, file_name: str) -> bool:

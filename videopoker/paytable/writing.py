@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -19,6 +20,24 @@ from videopoker.paytable.pays import Paytable, per_coin_of
 from videopoker.rules.definition import PayCategory
 from videopoker.storage.files import write_atomically
 from videopoker.storage.yamlfile import parse_document, read_document
+
+#: A comment line that states a return or where a figure comes from: true of the table it was
+#: written of, and of no other.
+CLAIM = re.compile(r"^[ \t]*#.*(?:[0-9]%|published|https?://|\breturns?\b)", re.IGNORECASE)
+
+
+def pays_alike(first: Paytable | None, second: Paytable | None) -> bool:
+    """Whether two tables return alike: the same in all but their names and files."""
+    return first is not None and second is not None and \
+        replace(first, name="", source=None) == replace(second, name="", source=None)
+
+
+def honest_text(text: str, claims_hold: bool) -> str:
+    """``text`` as it may be saved: where the table no longer is the one its comments describe, the
+    comment lines that state a return or a source dropped (they would lie), every other one kept."""
+    if claims_hold:
+        return text
+    return "".join(line for line in text.splitlines(keepends=True) if not CLAIM.match(line))
 
 
 def variant_text(source: Path, changes: Mapping[PayCategory, tuple[int, ...]], name: str | None = None) -> str:
@@ -39,7 +58,7 @@ def variant_text(source: Path, changes: Mapping[PayCategory, tuple[int, ...]], n
     document["name"] = name.strip() if name else f"{base.name} (variant)"
     buffer = io.StringIO()
     YAML(typ="rt").dump(document, buffer)
-    return buffer.getvalue()
+    return honest_text(buffer.getvalue(), all(base.pays[category] == amounts for category, amounts in changes.items()))
 
 
 def save_text(target: Path, text: str, *, force: bool = False) -> None:
