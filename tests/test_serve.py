@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -64,10 +65,47 @@ def test_a_host_others_can_reach_is_said_plainly(monkeypatch: pytest.MonkeyPatch
 
     served: list[Any] = []
     monkeypatch.setattr(Server, "serve", lambda self, debug=False: served.append((self.host, self.port, self.command)))
-    assert main(["serve", "--host", "0.0.0.0", "--port", str(free_port())]) == 0
+    port = free_port()
+    assert main(["serve", "--host", "0.0.0.0", "--port", str(port)]) == 0
     out = capsys.readouterr().out
-    assert "Anyone who can reach 0.0.0.0" in out and "can play this wallet" in out
+    assert "Anyone who can reach 0.0.0.0" in out and "has the address with its key" in out
     assert served and served[0][0] == "0.0.0.0" and served[0][2].endswith("-m videopoker play")
+    assert re.search(rf"served at http://0.0.0.0:{port}/\?token=[A-Za-z0-9_-]{{32}}$", out, re.M)
+
+
+def test_every_serve_has_a_new_key(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from textual_serve.server import Server
+
+    monkeypatch.setattr(Server, "serve", lambda self, debug=False: None)
+    keys = set()
+    for _ in range(2):
+        assert main(["serve", "--port", str(free_port())]) == 0
+        found = re.search(r"\?token=(\S+)$", capsys.readouterr().out, re.M)
+        assert found is not None
+        keys.add(found.group(1))
+    assert len(keys) == 2
+
+
+async def test_nothing_but_the_pages_scripts_is_served_without_the_key() -> None:
+    from aiohttp import ServerDisconnectedError
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from videopoker.cli.serve import COOKIE, guarded_server
+
+    server = guarded_server("true", "127.0.0.1", free_port(), "the-key")
+    async with TestClient(TestServer(await server._make_app())) as client:
+        for path in ("/", "/?token=a-wrong-key", "/ws", "/download/x"):
+            refused = await client.get(path)
+            assert refused.status == 403 and "needs its key" in await refused.text(), path
+        assert (await client.get("/static/css/xterm.css")).status == 200  # no machine in a style sheet
+        page = await client.get("/?token=the-key")
+        assert page.status == 200 and "data-session-websocket-url" in await page.text()
+        assert client.session.cookie_jar.filter_cookies(client.make_url("/"))[COOKIE].value == "the-key"
+        try:  # with the key's cookie the guard lets it by; the websocket handler drops a plain GET
+            status: int | None = (await client.get("/ws")).status
+        except ServerDisconnectedError:
+            status = None
+        assert status != 403
 
 
 async def test_a_refusal_in_a_tab_is_the_terminal_line() -> None:
@@ -113,7 +151,12 @@ def test_a_browser_plays_a_hand_and_a_second_tab_is_refused(isolated_home: Path)
         with sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
             page = browser.new_page(viewport={"width": 1100, "height": 720})
-            page.goto(f"http://127.0.0.1:{port}/")
+            address = served_address(server)
+            refused = browser.new_page()
+            refused.goto(f"http://127.0.0.1:{port}/")  # without the key: a refusal, never the machine
+            assert "needs its key" in refused.content()
+            refused.close()
+            page.goto(address)
             press_until(page, "m", lambda: dealt(isolated_home))  # bet max: the machine deals at once
             assert wallet(isolated_home)["credits"] == 995
             for key in ("1", "2"):
@@ -126,7 +169,7 @@ def test_a_browser_plays_a_hand_and_a_second_tab_is_refused(isolated_home: Path)
             page.screenshot(path=str(ARTIFACTS / "serve-played.png"))
 
             second = browser.new_page(viewport={"width": 1100, "height": 720})
-            second.goto(f"http://127.0.0.1:{port}/")  # refused in the tab, by its own process
+            second.goto(address)  # refused in the tab, by its own process
             second.wait_for_function("document.body.classList.contains('-first-byte')")  # it has drawn
             second.screenshot(path=str(ARTIFACTS / "serve-second-tab.png"))
             assert wallet(isolated_home) == played
@@ -134,7 +177,7 @@ def test_a_browser_plays_a_hand_and_a_second_tab_is_refused(isolated_home: Path)
 
             page.close()  # the tab's process ends and lets the wallet go; a new tab plays it
             again = browser.new_page(viewport={"width": 1100, "height": 720})
-            again.goto(f"http://127.0.0.1:{port}/")
+            again.goto(address)
             press_until(again, "m", lambda: dealt(isolated_home))  # once the old process let the wallet go
             assert wallet(isolated_home)["credits"] == played["credits"] - 5  # the balance where it was
             again.screenshot(path=str(ARTIFACTS / "serve-reopened.png"))
@@ -142,6 +185,15 @@ def test_a_browser_plays_a_hand_and_a_second_tab_is_refused(isolated_home: Path)
     finally:
         server.terminate()
         server.wait(30)
+
+
+def served_address(server: subprocess.Popen[bytes]) -> str:
+    """The address ``videopoker serve`` printed, with its key."""
+    assert server.stdout is not None
+    first = server.stdout.readline().decode()
+    found = re.search(r"served at (\S+)$", first.strip())
+    assert found is not None, first
+    return found.group(1)
 
 
 def dealt(home: Path) -> bool:

@@ -3,20 +3,34 @@
 Each browser tab that opens the page starts its own ``videopoker play`` process (textual-serve's
 way), so a tab plays exactly as a terminal does: the same wallet, saved at every step, and the
 same lock, so a second tab is refused as a second terminal is (the refusal shown in the tab).
+
+Nothing is served without a key, on this computer too (as Jupyter does): a random token in the
+address it prints.  The page opens only with it, and hands the browser a cookie that the page's
+websocket (the one that starts a machine) must bring; a missing or wrong key gets a plain refusal
+page, never the machine.  Only the page's scripts and styles are served to anyone.
 """
 
 from __future__ import annotations
 
 import argparse
 import ipaddress
+import secrets
 import shlex
 import socket
 import sys
+from typing import Any
 
 from videopoker.cli.output import say
 from videopoker.errors import VideoPokerError
 
 LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
+#: The cookie the page's websocket brings back: the key, once the page was opened with it.
+COOKIE = "videopoker-key"
+REFUSAL = """<!doctype html><title>videopoker</title>
+<body style="font-family: sans-serif; margin: 3em">
+<h1>This videopoker needs its key</h1>
+<p>Open the address <code>videopoker serve</code> printed when it started: it ends in <code>?token=…</code>.</p>
+</body>"""
 
 
 def is_local(host: str) -> bool:
@@ -30,20 +44,55 @@ def is_local(host: str) -> bool:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from textual_serve.server import Server
-
     _check_free(args.host, args.port)
-    address = f"http://{args.host if ':' not in args.host else f'[{args.host}]'}:{args.port}"
-    say(f"videopoker is served at {address} — open it in a browser; Ctrl-C stops it.")
+    token = secrets.token_urlsafe(24)
+    address = f"http://{args.host if ':' not in args.host else f'[{args.host}]'}:{args.port}/?token={token}"
+    say(f"videopoker is served at {address}")
+    say("Open that address in a browser (the key in it is needed); Ctrl-C stops it.")
     if is_local(args.host):
         say("Only this computer can reach it.")
     else:
-        say(f"Anyone who can reach {args.host} port {args.port} can play this wallet and spend its credits: "
-            "serve on a network you trust.")
+        say(f"Anyone who can reach {args.host} port {args.port} and has the address with its key can play "
+            "this wallet and spend its credits: give it only to whom you trust.")
     command = shlex.join([sys.executable, "-m", "videopoker", "play"])
-    server = Server(command, host=args.host, port=args.port, title="videopoker")
+    server = guarded_server(command, args.host, args.port, token)
     server.serve()
     return 0
+
+
+def guarded_server(command: str, host: str, port: int, token: str) -> Any:
+    """A textual-serve server that serves the machine only to a browser with ``token``."""
+    from hmac import compare_digest
+
+    from aiohttp import web
+    from textual_serve.server import Server
+
+    def holds_key(request: web.Request) -> bool:
+        offered = request.query.get("token") or request.cookies.get(COOKIE) or ""
+        return compare_digest(offered.encode(), token.encode())
+
+    @web.middleware
+    async def guard(request: web.Request, handler: Any) -> web.StreamResponse:
+        if request.path.startswith("/static/"):  # the page's scripts and styles: nothing to play
+            served: web.StreamResponse = await handler(request)
+            return served
+        if not holds_key(request):
+            return web.Response(status=403, text=REFUSAL, content_type="text/html")
+        response: web.StreamResponse = await handler(request)
+        if request.path == "/" and request.query.get("token"):
+            response.set_cookie(COOKIE, token, httponly=True, samesite="Strict")
+        return response
+
+    class GuardedServer(Server):
+        async def _make_app(self) -> web.Application:
+            app: web.Application = await super()._make_app()
+            app.middlewares.append(guard)
+            return app
+
+        async def on_startup(self, app: web.Application) -> None:
+            """Quiet: textual-serve's banner would print the address without its key."""
+
+    return GuardedServer(command, host=host, port=port, title="videopoker")
 
 
 def _check_free(host: str, port: int) -> None:
