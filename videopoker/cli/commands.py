@@ -152,13 +152,12 @@ def read_hand(paytable: Paytable, words: list[str]) -> tuple[Card, ...]:
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    from videopoker.analysis.hint import best_holds, deal_multiplier
+    from videopoker.analysis.hint import best_holds
 
     paytable = resolve_paytable(args.paytable)
     hand = read_hand(paytable, args.cards)
     holds = best_holds(paytable, hand, args.coins)
-    feature = holds[0].worth is not None
-    multiplier = deal_multiplier(paytable, hand) if feature else None
+    multiplier = holds[0].multiplier if holds[0].worth is not None else None  # the worths' multiplier
     if args.json:
         known = {"multiplier": float(multiplier)} if multiplier is not None else {}
         print(json.dumps({"hand": " ".join(str(c) for c in hand), "paytable": paytable.name, **known,

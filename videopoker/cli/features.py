@@ -32,7 +32,7 @@ def show_feature_analysis(paytable: Paytable, args: argparse.Namespace) -> int:
         one_in = f"{row.one_in:,.1f}" if row.probability else "—"
         grid.rows.append([game.label(row.category), f"{float(row.pays):g}", f"{float(row.probability):.8f}", one_in,
                           f"{float(row.feature_return):.6f}", f"{float(row.feature_return - row.base_return):+.6f}"])
-    extra = sum((row.feature_return - row.base_return for row in analysis.rows), start=0 * analysis.rtp)
+    extra = analysis.rtp - sum(row.base_return for row in analysis.rows)  # what the feature adds in all
     grid.footer.append(["Total", "", "1.00000000", "", f"{float(analysis.rtp):.6f}", f"{float(extra):+.6f}"])
     show(grid)
     say(f"Return {float(analysis.rtp) * 100:.4f}% at {analysis.coins} coins; without the feature, at "

@@ -434,7 +434,7 @@ def _exact_percentile(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], w
         return None
     rounds = [(tables[table_id][1], bet, hands, dealt, held, meter) for table_id, bet, hands, dealt, held, meter
               in ledger.query(f"SELECT paytable, bet, hands, dealt, held, meter FROM rounds WHERE {where}", parameters)]
-    if any(bet > paytable.max_coins for paytable, bet, *_ in rounds):
+    if any(paytable.plays_feature(bet) for paytable, bet, *_ in rounds):
         return None  # a feature's multiplier and wheel: the normal approximation serves
     pays = [[(paytable if meter is None else paytable.at_meter(meter)).pay(category, bet)
              for category in paytable.game.categories] for paytable, bet, _, _, _, meter in rounds]
