@@ -249,7 +249,7 @@ def test_the_errors_say_what_and_where(capsys: pytest.CaptureFixture[str], hosti
         ("paytable", "new", "--from", NINE_SIX, "-o", "markup.yaml"):
             "videopoker: markup.yaml: already exists; add --force to replace it",
         ("paytable", "new", "--from", NINE_SIX, "--name", "", "-o", "new.yaml"): "videopoker: the new name is empty",
-        ("analyze", NINE_SIX, "--coins", "0"): "videopoker: argument --coins: a bet is a whole number of coins 1..20",
+        ("analyze", NINE_SIX, "--coins", "0"): "videopoker: argument --coins: a bet is a whole number of coins 1..50",
     }
     for argv, start in expected.items():
         _, _, err = run_anyhow(capsys, list(argv))

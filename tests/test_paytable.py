@@ -100,7 +100,7 @@ def test_scalar_pays_scale_with_the_bet_and_lists_give_totals() -> None:
 def test_names_reach_shipped_files_by_stem_or_unique_ending() -> None:
     assert find_paytable("jacks-or-better-9-6").name == "jacks-or-better-9-6.yaml"
     assert find_paytable("illinois").name == "deuces-wild-illinois.yaml"
-    assert find_paytable("full-pay").name == "deuces-wild-full-pay.yaml"
+    assert find_paytable("colorado").name == "deuces-wild-colorado.yaml"
     with pytest.raises(PaytableError,
                        match="could be any of big-times-draw-double-double-bonus-9-6, bonus-poker-deluxe-9-6, "):
         find_paytable("9-6")

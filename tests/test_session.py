@@ -278,7 +278,7 @@ def test_damaged_wallets_say_what_is_wrong(isolated_home: Path, content: str, pr
     (lambda c: c.update(credits=-5), "credits -5 outside"),
     (lambda c: c.update(credits=1.5), "credits is not a whole number"),
     (lambda c: c.update(credits=True), "credits is not a whole number"),
-    (lambda c: c.update(bet=21), "bet 21 outside"),  # the most is a feature bet of 20
+    (lambda c: c.update(bet=51), "bet 51 outside"),  # the most is a feature bet of 50
     (lambda c: c["round"].update(dealt=["Ah", "Ah", "Kh", "Qh", "Jh"]), "card twice"),
     (lambda c: c["round"].update(dealt=["Jk", "Ah", "Kh", "Qh", "Jh"]), "not in the deck"),
     (lambda c: c["round"].update(held=[1, 0, 0, 0, 0]), "true/false"),

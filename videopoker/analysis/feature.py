@@ -200,6 +200,10 @@ def analyze_feature(paytable: Paytable, progress: Progress = _quiet) -> FeatureA
     feature = paytable.feature
     if feature is None:
         raise VideoPokerError(f"{paytable.name!r} has no feature")
+    if feature.carries_state:  # not one round's win: its own solver (multi_strike, ultimate_x)
+        raise VideoPokerError(f"{paytable.name!r}: {feature.kind} carries state from round to round; `analyze`, "
+                              f"`hint` and `simulate` know it, this does not yet (--coins {paytable.max_coins} "
+                              "plays the base game)")
     bet = paytable.max_coins
     worth, scale = worth_vector(paytable)
     file = cache_file("feature", paytable.game, "json", worth.tobytes(), json.dumps(feature.to_json()).encode(),

@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -25,7 +26,7 @@ from videopoker.analysis.exact import pay_vector
 from videopoker.analysis.strategies import FeatureOptimal, Strategy
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
-from videopoker.paytable.feature import Feature
+from videopoker.paytable.feature import Feature, FeatureKind
 from videopoker.rules.definition import PayCategory
 
 #: Rounds dealt per numpy step: small enough that a deck row block stays in cache.
@@ -132,6 +133,9 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
     ``progress`` hears about the strategy's preparation (the optimal lookup's first solve).
     """
     feature = paytable.feature if paytable.plays_feature(coins) else None
+    if feature is not None and feature.kind is FeatureKind.ULTIMATE_X:
+        raise VideoPokerError(f"simulate does not play Ultimate X yet: `analyze` gives its exact return; --coins "
+                              f"{paytable.max_coins} simulates the base game")
     if feature is not None and not isinstance(strategy, FeatureOptimal):
         raise VideoPokerError(f"at the feature bet simulate plays perfect play only (its exact return is known); "
                               f"--coins {paytable.max_coins} plays the base game with {strategy.name}")
@@ -142,19 +146,28 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
     game = paytable.game
     rng = np.random.default_rng(seed)
     pays = pay_vector(paytable, paytable.max_coins if feature else bet).astype(np.int64)
-    exact = strategy.expected()
     exact_return = None
-    if feature is not None:
-        from videopoker.analysis.feature import analyze_feature
+    play = partial(play_rounds, paytable, strategy, multi=multi, feature=feature)
+    if feature is not None and feature.kind is FeatureKind.MULTI_STRIKE:
+        from videopoker.analysis.strike_play import StrikePlayer
 
-        exact_return = analyze_feature(paytable).rtp
-    expected = tuple(exact.get(category, Fraction(0)) for category in game.categories)
+        player = StrikePlayer(paytable, progress)
+        exact_return = Fraction(player.solved.rtp)
+        expected = tuple(Fraction(row.per_round) for row in player.solved.rows)  # a round: every level's hand
+        play = partial(player.play)
+    else:
+        exact = strategy.expected()
+        if feature is not None:
+            from videopoker.analysis.feature import analyze_feature
+
+            exact_return = analyze_feature(paytable).rtp
+        expected = tuple(exact.get(category, Fraction(0)) for category in game.categories)
     counts = np.zeros(len(game.categories), dtype=np.int64)
     won = won_squared = played = 0
     start = time.perf_counter()
     while played < rounds:
         n = min(BATCH, rounds - played)
-        round_wins = play_rounds(paytable, strategy, n, multi, rng, pays, counts, feature)
+        round_wins = play(n, rng=rng, pays=pays, counts=counts)
         played += n
         won += int(round_wins.sum())
         won_squared += int(np.dot(round_wins, round_wins))

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from videopoker.cli.output import Column, Grid, may_be_terminal, say, show
 from videopoker.deck.cards import Card, check_deck, check_hand, parse_cards
+from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, apply_settings, paytable_reference, resolve_paytable
+from videopoker.paytable.feature import FeatureKind
 from videopoker.storage.home import home_dir
 from videopoker.storage.usertext import counted
 
@@ -62,14 +64,28 @@ def run_analyze(args: argparse.Namespace) -> int:
 
     paytable = apply_settings(resolve_paytable(args.paytable), args.set)
     meter = meter_for(paytable, args.meter)
-    if not args.tui and paytable.plays_feature(args.coins):
+    feature = paytable.feature if paytable.plays_feature(args.coins) else None
+    kind = feature.kind if feature is not None else None
+    if args.multipliers is not None and kind is not FeatureKind.ULTIMATE_X:
+        raise VideoPokerError(f"--multipliers: {paytable.name!r} is not an Ultimate X table at its feature bet")
+    if not args.tui and kind is FeatureKind.MULTI_STRIKE:
+        from videopoker.cli.multi_strike import show_multi_strike
+
+        return show_multi_strike(paytable, args)
+    if not args.tui and kind is FeatureKind.ULTIMATE_X:
+        from videopoker.cli.ultimate_x import show_ultimate_x
+
+        return show_ultimate_x(paytable, args)
+    args.multi = args.multi or 1
+    if not args.tui and feature is not None:
         from videopoker.cli.features import show_feature_analysis
 
         return show_feature_analysis(paytable, args)
     if args.tui:
         from videopoker.tui.analysis_app import run_analysis
 
-        coins = paytable.top_bet if paytable.plays_feature(args.coins) else paytable.base_bet(args.coins)
+        round_by_round = feature is not None and not feature.carries_state  # the screen solves those kinds
+        coins = paytable.top_bet if round_by_round else paytable.base_bet(args.coins)
         return run_analysis(paytable, coins, meter)
     at_top = args.coins in (None, paytable.max_coins)
     solved = paytable.at_meter(meter) if meter is not None and at_top else paytable
@@ -156,6 +172,12 @@ def run_hint(args: argparse.Namespace) -> int:
 
     paytable = resolve_paytable(args.paytable)
     hand = read_hand(paytable, args.cards)
+    asked = args.multipliers is not None or args.level is not None or args.free_ride
+    feature = paytable.feature if paytable.plays_feature(args.coins) else None
+    if asked or (feature is not None and feature.carries_state):
+        from videopoker.cli.state_hint import show_state_hint
+
+        return show_state_hint(paytable, hand, args)
     holds = best_holds(paytable, hand, args.coins)
     multiplier = holds[0].multiplier if holds[0].worth is not None else None  # the worths' multiplier
     if args.json:
@@ -165,7 +187,7 @@ def run_hint(args: argparse.Namespace) -> int:
         return 0
     coins = args.coins or paytable.top_bet
     title = f"{' '.join(c.label for c in hand)} — {paytable.name}, {coins_text(coins)}, EV per coin"
-    show(_every_hold(title, paytable, holds) if args.all else _top_holds(title, paytable, coins, holds))
+    show(every_hold(title, paytable, holds) if args.all else top_holds(title, paytable, coins, holds))
     if multiplier is not None:
         for line in feature_lines(paytable, multiplier):
             say(line)
@@ -192,7 +214,7 @@ def _ranks(holds: list[HoldChoice]) -> list[str]:
     return [f"{choice.rank}{'=' if shared[choice.rank] > 1 else ''}" for choice in holds]
 
 
-def _top_holds(title: str, paytable: Paytable, coins: int, holds: list[HoldChoice]) -> Grid:
+def top_holds(title: str, paytable: Paytable, coins: int, holds: list[HoldChoice]) -> Grid:
     """The best TOP_HOLDS holds with EV and the chance the draw pays anything: fits 80 columns."""
     paying = [c for c in paytable.game.paying if paytable.pay(c, min(coins, paytable.max_coins))]
     worth = [Column("Worth")] if holds[0].worth is not None else []
@@ -205,7 +227,7 @@ def _top_holds(title: str, paytable: Paytable, coins: int, holds: list[HoldChoic
     return grid
 
 
-def _every_hold(title: str, paytable: Paytable, holds: list[HoldChoice]) -> Grid:
+def every_hold(title: str, paytable: Paytable, holds: list[HoldChoice]) -> Grid:
     """All 32 holds with the chance of each final hand the draws can make (split when narrow)."""
     categories = [c for c in paytable.game.paying if any(choice.outcomes.get(c) for choice in holds)]
     worth = [Column("Worth")] if holds[0].worth is not None else []

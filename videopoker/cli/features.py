@@ -4,23 +4,31 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.paytable import Paytable
 from videopoker.storage.usertext import counted
 
+Solved = TypeVar("Solved")
 
-def show_feature_analysis(paytable: Paytable, args: argparse.Namespace) -> int:
-    from videopoker.analysis.feature import analyze_feature
+
+def solved_with_progress(solve: Callable[[Any], Solved]) -> Solved:
+    """``solve(progress)`` with a progress bar on stderr when it is a terminal."""
     from videopoker.cli.commands import progress_bar
 
     with progress_bar() as bar:
         if bar is None:
-            analysis = analyze_feature(paytable)
-        else:
-            task = bar.add_task("building draw tables", total=1.0)
-            analysis = analyze_feature(paytable, lambda done, stage: bar.update(task, completed=done,
-                                                                                description=stage))
+            return solve(lambda done, stage: None)
+        task = bar.add_task("building draw tables", total=1.0)
+        return solve(lambda done, stage: bar.update(task, completed=done, description=stage))
+
+
+def show_feature_analysis(paytable: Paytable, args: argparse.Namespace) -> int:
+    from videopoker.analysis.feature import analyze_feature
+
+    analysis = solved_with_progress(lambda progress: analyze_feature(paytable, progress))
     if args.json:
         print(json.dumps(analysis.to_json(args.multi), indent=2))
         return 0

@@ -53,7 +53,11 @@ def _frequency_grid(result: Simulation) -> Grid:
     for category, count, expected in zip(result.paytable.game.categories, result.counts, result.expected):
         grid.rows.append([result.paytable.game.label(category), f"{count:,}", f"{count / result.hands * 100:.5f}",
                           f"{float(expected) * 100:.5f}"])
-    grid.footer.append(["Total", f"{result.hands:,}", "100.00000", "100.00000"])
+    total = sum(result.counts)  # a Multi-Strike round makes a final hand on every level it reaches
+    grid.footer.append(["Total", f"{total:,}", f"{total / result.hands * 100:.5f}",
+                        f"{float(sum(result.expected)) * 100:.5f}"])
+    if total != result.hands:
+        grid.note = "Percent: final hands per 100 rounds, over the levels each round reaches"
     return grid
 
 

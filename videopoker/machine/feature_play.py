@@ -38,15 +38,25 @@ def spin(feature: Feature, rng: RandomLike) -> int:
 
 
 def bets(paytable: Paytable) -> tuple[int, ...]:
-    """The bets a hand can make, in the order BET ONE steps through them: 1..max_coins, then the feature's."""
+    """The bets a hand can make, in the order BET ONE steps through them: 1..max_coins, then the feature's.
+
+    A feature that carries state across rounds (Multi-Strike, Ultimate X) is solved and hinted but
+    not yet played by the machine: its tables play their base game, 1..max_coins."""
     plain = tuple(range(1, paytable.max_coins + 1))
-    return (*plain, paytable.feature.coins) if paytable.feature else plain
+    feature = paytable.feature
+    return (*plain, feature.coins) if feature is not None and on_the_machine(paytable) else plain
+
+
+def on_the_machine(paytable: Paytable) -> bool:
+    """Whether the machine plays the table's feature bet."""
+    return paytable.feature is not None and not paytable.feature.carries_state
 
 
 def check_bet(paytable: Paytable, coins: int) -> int:
     """``coins`` if the table takes that bet, else a :class:`GameError` naming the bets it takes."""
     if coins not in bets(paytable):
-        feature = f", or {paytable.feature.coins} for its {paytable.feature.kind}" if paytable.feature else ""
+        sold = paytable.feature
+        feature = f", or {sold.coins} for its {sold.kind}" if sold is not None and on_the_machine(paytable) else ""
         raise GameError(f"a bet is 1..{paytable.max_coins} coins{feature}, got {coins}")
     return coins
 

@@ -8,21 +8,24 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from videopoker.paytable.feature import (
     ACE_LOW,
     MAX_FEATURE_COINS,
+    MAX_LINE_MULTIPLIER,
     MAX_MULTIPLIER,
     MAX_WEIGHT,
+    MOST_LEVELS,
     TOP_RANK_NAMES,
+    ULTIMATE_X_LINES,
     Feature,
     FeatureKind,
     Weights,
 )
 from videopoker.paytable.pays import MAX_COINS_LIMIT, MAX_PAY, is_whole
 from videopoker.rules.lookup import Game
-from videopoker.storage.usertext import quote
 from videopoker.storage.yamlfile import (
     Findings,
     Position,
@@ -35,12 +38,14 @@ from videopoker.storage.yamlfile import (
 
 KEYS = {FeatureKind.BIG_TIMES_DRAW: ("kind", "coins", "multipliers"),
         FeatureKind.TIMES_PAY: ("kind", "coins", "multipliers"),
-        FeatureKind.WHEEL: ("kind", "coins", "trigger", "wheel")}
+        FeatureKind.WHEEL: ("kind", "coins", "trigger", "wheel"),
+        FeatureKind.MULTI_STRIKE: ("kind", "levels", "free_ride"),
+        FeatureKind.ULTIMATE_X: ("kind", "coins", "multipliers")}
 EXAMPLES = {FeatureKind.BIG_TIMES_DRAW: "{kind: big times draw, coins: 10, multipliers: {2: 10, 3: 9, …, K: 1}}",
             FeatureKind.TIMES_PAY: "{kind: times pay, coins: 10, multipliers: {1: 180, 2: 1, 3: 2, …}}",
-            FeatureKind.WHEEL: "{kind: wheel, coins: 6, trigger: [four_of_a_kind], wheel: {100: 5, 150: 8, …}}"}
-#: Kinds of the next version, named so that a table written for them is told plainly.
-COMING = ("multi-strike", "ultimate x")
+            FeatureKind.WHEEL: "{kind: wheel, coins: 6, trigger: [four_of_a_kind], wheel: {100: 5, 150: 8, …}}",
+            FeatureKind.MULTI_STRIKE: "{kind: multi-strike, levels: [1, 2, 4, 8], free_ride: [0.08, 0.078, 0.078]}",
+            FeatureKind.ULTIMATE_X: "{kind: ultimate x, coins: 10, multipliers: {3: {full_house: 12, flush: 11, …}}}"}
 #: Every value the analysis weighs must stay an exact integer in float64 (see ``pays.MAX_PAY``).
 MOST_WORTH = MAX_PAY * MAX_COINS_LIMIT
 RANK_WORDS = {**{name: rank for rank, name in TOP_RANK_NAMES.items()}, "T": 10}
@@ -68,6 +73,8 @@ def read_feature(spec: Any, place: Position, game: Game | None, max_coins: int |
         if key not in KEYS[kind]:
             add(key_position(spec, key), f"unknown key {key_text(key)} in a {kind} feature; it has "
                 f"{', '.join(KEYS[kind])}, like {EXAMPLES[kind]}")
+    if kind is FeatureKind.MULTI_STRIKE:
+        return _multi_strike(spec, max_coins, add) if len(check.problems) == found else None
     written: Any = spec.get("coins")
     least = (max_coins or 0) + 1
     coins = int(written) if is_whole(written) and least <= written <= MAX_FEATURE_COINS else 0
@@ -78,6 +85,9 @@ def read_feature(spec: Any, place: Position, game: Game | None, max_coins: int |
     if kind is FeatureKind.BIG_TIMES_DRAW:
         by_rank = _by_top_rank(spec, game, add)
         feature = None if by_rank is None else Feature(kind, coins, by_top_rank=by_rank)
+    elif kind is FeatureKind.ULTIMATE_X:
+        tables = _line_tables(spec, game, add)
+        feature = None if tables is None else Feature(kind, coins, line_tables=tables)
     elif kind is FeatureKind.TIMES_PAY:
         slices = _weights(spec, "multipliers", "multiplier", 1, MAX_MULTIPLIER, add)
         feature = None if slices is None else Feature(kind, coins, multipliers=slices)
@@ -94,14 +104,91 @@ def _kind(kind: Any, place: Position, add: Any) -> FeatureKind | None:
     kinds = [str(k) for k in FeatureKind]
     if isinstance(kind, str) and kind in kinds:
         return FeatureKind(kind)
-    if isinstance(kind, str) and kind.lower() in COMING:
-        add(place, f"feature kind {quote(kind)} is not played by this version; it plays {', '.join(kinds)}")
-        return None
     near = difflib.get_close_matches(kind, kinds, n=1, cutoff=0.5) if isinstance(kind, str) else []
     hint = f"did you mean {near[0]!r}? " if near else ""
     add(place, f"unknown feature kind {key_text(kind) if kind is not None else 'nothing'}; {hint}a feature's kind "
         f"is one of {', '.join(kinds)}")
     return None
+
+
+def _multi_strike(spec: Mapping[Any, Any], max_coins: int | None, add: Any) -> Feature | None:
+    """``levels: [1, 2, 4, 8]`` and ``free_ride: [p1, p2, p3]``, max_coins a level."""
+    levels, place = spec.get("levels"), value_position(spec, "levels")
+    if (not isinstance(levels, list) or not 2 <= len(levels) <= MOST_LEVELS
+            or not all(is_whole(m) and 1 <= m <= MAX_MULTIPLIER for m in levels)):
+        add(place, f"multi-strike levels must list 2..{MOST_LEVELS} pay multipliers, bottom level first, each a "
+            f"whole number 1..{MAX_MULTIPLIER}, like [1, 2, 4, 8], got {describe(levels)}")
+        return None
+    rides, place = spec.get("free_ride"), value_position(spec, "free_ride") or place
+    if not isinstance(rides, list) or len(rides) != len(levels) - 1:
+        add(place, f"multi-strike free_ride must list the chance of a free ride on each level but the top "
+            f"({len(levels) - 1} for {len(levels)} levels), like [0.08, 0.078, 0.078], got {describe(rides)}")
+        return None
+    chances = []
+    for index, written in enumerate(rides):
+        chance = _chance(written)
+        if chance is None:
+            add(item_position(rides, index) or place, f"multi-strike free_ride: level {index + 1}'s chance must be "
+                f"a number from 0 up to but not 1 (0.076, or \"19/250\"), got {describe(written)}")
+            return None
+        chances.append(chance)
+    coins = len(levels) * (max_coins or 0)
+    return Feature(FeatureKind.MULTI_STRIKE, coins, levels=tuple(int(m) for m in levels), free_ride=tuple(chances))
+
+
+def _chance(written: Any) -> Fraction | None:
+    """A chance 0 <= p < 1 as written: a decimal number (read as the decimal it shows) or "n/d"."""
+    if isinstance(written, bool):
+        return None
+    try:
+        chance = Fraction(str(written)) if isinstance(written, (int, float, str)) else None
+    except (ValueError, ZeroDivisionError):
+        return None
+    return chance if chance is not None and 0 <= chance < 1 else None
+
+
+def _line_tables(spec: Mapping[Any, Any], game: Game | None,
+                 add: Any) -> tuple[tuple[int, tuple[tuple[str, int], ...]], ...] | None:
+    """``multipliers: {3: {full_house: 12, ...}, 10: {...}}``: per hands a round, what each hand earns."""
+    tables, place = spec.get("multipliers"), value_position(spec, "multipliers")
+    offered = ", ".join(map(str, ULTIMATE_X_LINES))
+    if not isinstance(tables, Mapping) or not tables:
+        add(place, f"ultimate x multipliers must map hands a round ({offered}) to the multiplier each winning "
+            f"hand earns its line, like {{3: {{full_house: 12, flush: 11}}}}, got {describe(tables)}")
+        return None
+    hands = [str(key) for key in game.paying] if game is not None else None
+    read: list[tuple[int, tuple[tuple[str, int], ...]]] = []
+    problems = False
+    for written, table in tables.items():
+        lines = _number(written)
+        if lines not in ULTIMATE_X_LINES:
+            add(key_position(tables, written), f"ultimate x multipliers: {key_text(written)} is not a number of "
+                f"hands a round it is played at; use {offered}")
+            problems = True
+            continue
+        if any(lines == seen for seen, _ in read):
+            add(key_position(tables, written), f"ultimate x multipliers: {lines}-play is given twice; give it once")
+            problems = True
+            continue
+        if not isinstance(table, Mapping) or not table:
+            add(value_position(tables, written), f"ultimate x multipliers for {lines}-play must map winning hands "
+                f"to multipliers, like {{full_house: 12, flush: 11}}, got {describe(table)}")
+            problems = True
+            continue
+        for key, multiplier in table.items():
+            if hands is not None and key not in hands:
+                near = difflib.get_close_matches(key, hands, n=1) if isinstance(key, str) else []
+                hint = f"did you mean {near[0]!r}? " if near else ""
+                add(key_position(table, key), f"ultimate x multipliers: {key_text(key)} is not a paying hand of "
+                    f"{game.title if game else 'the game'}; {hint}its paying hands are {', '.join(hands)}")
+                problems = True
+            if not is_whole(multiplier) or not 1 <= multiplier <= MAX_LINE_MULTIPLIER:
+                add(value_position(table, key), f"ultimate x multiplier for {key_text(key)} must be a whole number "
+                    f"1..{MAX_LINE_MULTIPLIER}, got {describe(multiplier)}")
+                problems = True
+        order = hands if hands is not None else [str(key) for key in table]
+        read.append((int(lines), tuple((key, int(table[key])) for key in order if key in table)))
+    return None if problems else tuple(sorted(read))
 
 
 def _number(key: Any) -> int | None:

@@ -21,6 +21,8 @@ def feature_tag(state: MachineState) -> str | None:
     if feature is None:
         return None
     name = str(feature.kind).upper()
+    if feature.carries_state:  # not played on the machine yet: its base game is
+        return f"BASE GAME · NO {name} YET"
     if state.bet != feature.coins:
         return f"BET {feature.coins} FOR {name}"
     named = name in state.paytable.name.upper()  # "Big Times Draw ..." says it already

@@ -1,0 +1,47 @@
+"""``analyze`` of a Multi-Strike table: every level's value and the game's return table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from videopoker.cli.output import Column, Grid, say, show
+from videopoker.paytable import Paytable
+from videopoker.storage.usertext import counted
+
+
+def show_multi_strike(paytable: Paytable, args: argparse.Namespace) -> int:
+    from videopoker.analysis.multi_strike import analyze_multi_strike
+    from videopoker.cli.features import solved_with_progress
+
+    analysis = solved_with_progress(lambda progress: analyze_multi_strike(paytable, progress))
+    if args.json:
+        print(json.dumps(analysis.to_json(), indent=2))
+        return 0
+    game, coins = paytable.game, analysis.coins
+    levels = Grid(f"{paytable.name} — {counted(coins, 'coin')}, perfect play over the levels",
+                  [Column("Level"), Column("Pays"), Column("Free ride"), Column("Reached"), Column("Value"),
+                   Column("No free ride")],
+                  note="Value: coins won from reaching the level on, per coin of one level's bet")
+    for level in analysis.levels:
+        ride = "—" if level.free_ride is None else f"{float(level.free_ride):.2%}"
+        levels.rows.append([str(level.level), f"{level.multiplier}X", ride, f"{level.reach:.2%}",
+                            f"{level.value:.6f}", f"{level.value_without_free_ride:.6f}"])
+    show(levels)
+    hands = Grid(f"{paytable.name} — the hands of a round, per coin bet",
+                 [Column("Hand", right=False), Column("Pays"), Column("A round"), Column("Rounds per"),
+                  Column("Return")],
+                 note="A round: how many such final hands a round makes on average, over its levels")
+    for row in analysis.rows:
+        one_in = f"{row.one_in:,.1f}" if row.per_round else "—"
+        hands.rows.append([game.label(row.category), f"{float(row.pays):g}", f"{row.per_round:.6f}", one_in,
+                           f"{row.feature_return:.6f}"])
+    hands.footer.append(["Total", "", f"{sum(row.per_round for row in analysis.rows):.6f}", "",
+                         f"{analysis.rtp:.6f}"])
+    show(hands)
+    say(f"Return {analysis.rtp * 100:.4f}% at {coins} coins ({len(analysis.levels)} levels of "
+        f"{paytable.max_coins}); the base game at {paytable.max_coins}: {analysis.base_rtp * 100:.4f}%")
+    say(f"Variance {analysis.variance:.4f}  SD {analysis.standard_deviation:.4f} per coin of the whole bet")
+    for line in analysis.feature.lines(game.label):
+        say(line)
+    return 0

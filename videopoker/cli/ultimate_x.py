@@ -1,0 +1,57 @@
+"""``analyze`` of an Ultimate X table: its exact return over the multiplier sums, what each sum is
+worth, and what a machine found with multipliers on it is worth."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from videopoker.cli.output import Column, Grid, say, show
+from videopoker.errors import VideoPokerError
+from videopoker.paytable import Paytable
+
+#: Sums in play less often than this are left out of the text table (``--json`` has every one).
+SHOWN_CHANCE = 0.005
+
+
+def show_ultimate_x(paytable: Paytable, args: argparse.Namespace) -> int:
+    from videopoker.analysis.ultimate_x import analyze_ultimate_x
+    from videopoker.cli.features import solved_with_progress
+
+    found = args.multipliers
+    if found is not None and args.multi is not None and len(found) != args.multi:
+        raise VideoPokerError(f"--multipliers gives {len(found)} lines but --multi {args.multi}; give one a line")
+    lines = len(found) if found is not None else args.multi
+    analysis = solved_with_progress(lambda progress: analyze_ultimate_x(paytable, lines, progress))
+    machine: dict[str, Any] = {}
+    if found is not None:
+        total = sum(found)
+        if total not in analysis.sums:
+            raise VideoPokerError(f"--multipliers {','.join(map(str, found))}: no line of this table earns more "
+                                  f"than {analysis.sums[-1] // analysis.lines}X")
+        machine = {"multipliers": list(found), "multiplier_sum": total,
+                   "one_round_at_max_coins": analysis.found_value(total), "value": analysis.value(total)}
+    if args.json:
+        print(json.dumps(analysis.to_json() | ({"found": machine} if machine else {}), indent=2))
+        return 0
+    states = Grid(f"{paytable.name} — {analysis.lines}-play, {analysis.coins} coins a hand, perfect play",
+                  [Column("Multiplier sum"), Column("In play"), Column("Value")],
+                  note=f"Value: in coins, beside sum {analysis.lines}; sums in play less than {SHOWN_CHANCE:.1%}: "
+                       f"--json")
+    for total, chance, value in zip(analysis.sums, analysis.probabilities, analysis.relative):
+        if chance >= SHOWN_CHANCE:
+            states.rows.append([str(total), f"{chance:.2%}", f"{value:+,.2f}"])
+    show(states)
+    say(f"Return {analysis.rtp * 100:.4f}% at {analysis.coins} coins a hand, each hold chosen for the sum")
+    say(f"Base game's holds at every sum: {analysis.rtp_base_strategy * 100:.4f}%; the base game at "
+        f"{paytable.max_coins} coins: {analysis.base_rtp * 100:.4f}%")
+    mean = sum(total * chance for total, chance in zip(analysis.sums, analysis.probabilities))
+    say(f"The lines' multipliers sum to {mean:.2f} on average ({mean / analysis.lines:.3f}X a line)")
+    if machine:
+        bet = paytable.max_coins * analysis.lines
+        say(f"Found at {','.join(map(str, found))} (sum {machine['multiplier_sum']}): one round at "
+            f"{paytable.max_coins} coins a hand ({bet} bet)")
+        say(f"  nets {machine['one_round_at_max_coins']:+,.2f} coins on average before walking away;")
+        say(f"  played on at {analysis.coins} coins a hand: {machine['value']:+,.2f} coins beside a fresh machine")
+    return 0
