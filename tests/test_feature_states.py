@@ -189,8 +189,8 @@ def test_a_feature_of_state_survives_the_cache_and_the_wallet() -> None:
 
 
 def test_the_machine_plays_the_base_game_of_a_feature_it_does_not_play_yet() -> None:
-    for name in (STRIKE_16X, ULTIMATE_JACKS):
-        assert bets(resolve_paytable(name)) == (1, 2, 3, 4, 5)
+    assert bets(resolve_paytable(STRIKE_16X)) == (1, 2, 3, 4, 5)
+    assert bets(resolve_paytable(ULTIMATE_JACKS), 3)[-1] == 10 and bets(resolve_paytable(ULTIMATE_JACKS), 1)[-1] == 5
     assert bets(resolve_paytable("big-times-draw-jacks-or-better-8-6"))[-1] == 10
 
 
@@ -199,3 +199,19 @@ def test_a_feature_without_its_solver_is_refused() -> None:
         analyze_ultimate_x(resolve_paytable("jacks-or-better-9-6"))
     with pytest.raises(VideoPokerError, match="not a multi-strike"):
         analyze_multi_strike(resolve_paytable("wheel-poker-bonus-poker-8-5"))
+
+
+@pytest.mark.parametrize("name", [STRIKE_16X, STRIKE_DEUCES])
+def test_simulated_multi_strike_agrees_with_the_exact_return(name: str) -> None:
+    """Rounds climb the stack with the RNG's free rides and each level's holds; the return is
+    within four standard errors of the solve, and every level's hands are counted."""
+    from videopoker.analysis.simulate import simulate
+    from videopoker.analysis.strategies import strategy_named
+
+    paytable = resolve_paytable(name)
+    result = simulate(paytable, strategy_named("optimal", paytable, None), 400_000, None, seed=7)
+    solved = analyze_multi_strike(paytable)
+    assert result.coins == solved.coins and result.exact_rtp == pytest.approx(solved.rtp)
+    assert abs(result.rtp - solved.rtp) <= 4 * result.standard_error
+    per_round = sum(result.counts) / result.rounds
+    assert per_round == pytest.approx(sum(row.per_round for row in solved.rows), rel=0.01)

@@ -183,7 +183,8 @@ def _as_saved(content: dict) -> tuple[int, int, list[str] | None, list[bool] | N
 @pytest.mark.parametrize("fixture", ["format-1-idle.json", "format-1-dealt.json", "format-2-idle.json",
                                      "format-2-dealt.json", "format-3-idle.json", "format-3-dealt.json",
                                      "format-5-idle.json", "format-5-dealt.json",
-                                     "format-7-idle.json", "format-7-dealt.json"])  # 7: the last before features
+                                     "format-7-idle.json", "format-7-dealt.json",  # 7: the last before features
+                                     "format-8-idle.json", "format-8-dealt.json"])  # 8: the last before lines
 def test_a_wallet_from_an_older_format_loads_and_is_migrated(isolated_home: Path, fixture: str) -> None:
     isolated_home.mkdir()
     shutil.copy(FIXTURES / fixture, isolated_home / "wallet.json")

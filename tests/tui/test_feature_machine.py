@@ -99,3 +99,33 @@ async def test_the_analysis_screen_at_the_feature_bet_shows_the_feature_games_re
                                                                                           Static).render()))
         table = screen.query_one("#return-table", DataTable)
         assert [str(cell) for cell in table.get_row_at(table.row_count - 1)][-1] == "0.954895"
+
+
+async def test_ultimate_x_shows_the_lines_and_what_a_round_earned_them(isolated_home: Path) -> None:
+    """Triple Play Ultimate X at 10 coins: the lines on the message line while dealt, the upper hands
+    led by their multipliers, and after a win the NEXT HAND multipliers, dealt under next."""
+    from videopoker.tui.widgets.hands import HandsPanel
+
+    app = VideoPokerApp(isolated_home, "ultimate-x-jacks-or-better-8-6", seed=3, hands=3)
+    app.DEAL_GUARD = 0  # a robot's quick deals are deliberate
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "BET 10 FOR ULTIMATE X" in shown(app, "#title"))
+        for _ in range(40):
+            await pilot.press("m")
+            await until(pilot, lambda: "LINES" in shown(app, "#message"))
+            await pilot.press("h")  # the best hold in the lines' state, by worth
+            await until(pilot, lambda: "WORTH" in shown(app, "#message"))
+            assert app.session is not None and app.hint is not None
+            for position, keep in enumerate(app.hint[1]):
+                if keep:
+                    await pilot.press(str(position + 1))
+            await pilot.press("space")
+            await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.IDLE)
+            if "NEXT HAND" in shown(app, "#message"):
+                break
+        state = app.session.state()
+        assert state.last is not None and state.lines == state.last.earned != (1, 1, 1)
+        assert all(line.startswith(f"{m:>2}X") for line, m in zip(app.query_one(HandsPanel).lines_shown,
+                                                                    state.last.lines[1:]))
+        await pilot.press("m")
+        await until(pilot, lambda: f"LINES {' '.join(f'{m}X' for m in state.lines)}" in shown(app, "#message"))

@@ -55,6 +55,11 @@ class UltimateXAnalysis:
     average_win: float                # g: coins won a round, on average, under perfect play
     base_strategy_win: float          # the same with the base game's holds at every sum
     base: Analysis                    # the table at max_coins without the feature
+    #: Per category, the chance a hand ends as it under perfect play, over the sums as they come.
+    frequencies: tuple[float, ...] = ()
+    #: Per category, the same weighed by the hand's line multiplier (E[m · 1(category)]): its pay
+    #: times this, over the feature's coins, is the category's part of the return.
+    paid_frequencies: tuple[float, ...] = ()
 
     @property
     def coins(self) -> int:
@@ -72,6 +77,14 @@ class UltimateXAnalysis:
     @property
     def base_rtp(self) -> float:
         return float(self.base.rtp)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The return table: each final hand's chance and its part of the return, per coin of the whole bet."""
+        paytable, bet = self.paytable, self.paytable.max_coins
+        return [{"category": category, "pays": paytable.pay(category, bet) / bet, "probability": chance,
+                 "one_in": 1 / chance if chance else float("inf"),
+                 "return": paid * paytable.pay(category, bet) / self.coins}
+                for category, chance, paid in zip(paytable.game.categories, self.frequencies, self.paid_frequencies)]
 
     def multipliers(self) -> dict[PayCategory, int]:
         return self.feature.line_multipliers(self.lines)
@@ -97,7 +110,7 @@ class UltimateXAnalysis:
         """``analyze --json``: ``rtp`` the game's under perfect play, per coin of the whole bet."""
         return {
             "paytable": self.paytable.name, "game": self.paytable.game.key, "coins": self.coins,
-            "multi": self.lines, "rtp": self.rtp, "base_rtp": self.base_rtp,
+            "multi": self.lines, "rtp": self.rtp, "base_rtp": self.base_rtp, "rows": self.rows(),
             "feature": self.feature.to_json() | {
                 "lines": self.lines, "rtp_base_strategy": self.rtp_base_strategy,
                 "states": [{"multiplier_sum": total, "probability": chance, "value": value}
@@ -146,13 +159,14 @@ def analyze_ultimate_x(paytable: Paytable, lines: int | None = None,
     sums = tuple(range(lines, lines * int(earned.max()) + 1))
     pays = pay_vector(paytable, paytable.max_coins)
     file = cache_file("ultimate-x", paytable.game, "json", pays.tobytes(), earned.tobytes(), bytes([lines]))
-    kept = _load(file, len(sums))
+    kept = _load(file, len(sums), len(paytable.game.categories))
     if kept is None:
         kept = _solve(paytable, lines, earned, sums, progress)
         save(file, json.dumps(kept).encode())
     progress(1.0, "done")
     return UltimateXAnalysis(paytable, feature, lines, sums, tuple(kept["relative"]), tuple(kept["probabilities"]),
-                             kept["average_win"], kept["base_strategy_win"], base)
+                             kept["average_win"], kept["base_strategy_win"], base, tuple(kept["frequencies"]),
+                             tuple(kept["paid_frequencies"]))
 
 
 def check_lines(paytable: Paytable, lines: int | None) -> int:
@@ -228,11 +242,35 @@ def _solve(paytable: Paytable, lines: int, earned: npt.NDArray[np.int64], sums: 
     average_win = float(worth_at[0] / total - relative[0])
     # How often each sum comes: the chain of sums under the chosen holds, to its stationary law.
     stationary = _stationary(np.stack([_next_sums(holds, row) for row in chosen]))
+    progress(0.97, "how often each hand comes")
+    by_sum = _category_laws(paytable, holds, chosen)
     plain = first_best(holds.ev)
     plain_next = _next_sums(holds, plain)
     plain_ev = float(holds.weights @ holds.ev[plain, np.arange(len(plain))] / total)
     return {"relative": relative.tolist(), "probabilities": stationary.tolist(), "average_win": average_win,
-            "base_strategy_win": float(plain_next @ states) * plain_ev}
+            "base_strategy_win": float(plain_next @ states) * plain_ev,
+            "frequencies": (stationary @ by_sum).tolist(),
+            "paid_frequencies": ((stationary * states / lines) @ by_sum).tolist()}
+
+
+def _category_laws(paytable: Paytable, holds: _Holds, chosen: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+    """Per sum, the chance a hand ends in each category when every deal plays its hold chosen at that
+    sum: (sums, categories).  A deal whose hold never changes is counted once for all sums."""
+    tables = draw_tables(paytable.game)
+    steady = (chosen == chosen[0]).all(axis=0)
+    laws = np.zeros((len(chosen), len(paytable.game.categories)))
+    draws = tables.draw_counts.astype(np.float64)
+    for chunk in tables.class_chunks():
+        outcomes = tables.hold_outcomes(tables.class_hands[chunk.classes]) / draws[:, None, None]
+        weights = holds.weights[chunk.classes]
+        columns = np.arange(len(weights))
+        here = steady[chunk.classes]
+        laws += (weights[here] @ outcomes[chosen[0, chunk.classes][here], columns[here]])[None, :]
+        moving = np.flatnonzero(~here)
+        for place, row in enumerate(chosen[:, chunk.classes]):
+            laws[place] += weights[moving] @ outcomes[row[moving], moving]
+    normed: npt.NDArray[np.float64] = laws / holds.weights.sum()
+    return normed
 
 
 def _best(holds: _Holds, states: npt.NDArray[np.float64],
@@ -277,17 +315,21 @@ def _stationary(moves: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     return normed
 
 
-def _load(file: Path, states: int) -> dict[str, Any] | None:
+def _load(file: Path, states: int, categories: int) -> dict[str, Any] | None:
     """A cached solve, if whole: a value and a chance per sum, the chances a law, finite figures."""
     try:
         kept = json.loads(load(file) or b"null")
         relative, chances = kept["relative"], kept["probabilities"]
+        frequencies, paid = kept["frequencies"], kept["paid_frequencies"]
         wins = float(kept["average_win"]), float(kept["base_strategy_win"])
     except (ValueError, KeyError, TypeError):
         return None
-    if (not isinstance(relative, list) or not isinstance(chances, list) or len(relative) != states
-            or len(chances) != states or not all(isinstance(x, float) for x in relative + chances)
-            or not all(np.isfinite(relative + chances + list(wins))) or abs(sum(chances) - 1) > 1e-9
-            or min(chances) < 0 or relative[0] != 0.0):
+    figures = [relative, chances, frequencies, paid]
+    if (not all(isinstance(figure, list) and all(isinstance(x, float) for x in figure) for figure in figures)
+            or len(relative) != states or len(chances) != states or len(frequencies) != categories
+            or len(paid) != categories or not all(np.isfinite([*relative, *chances, *frequencies, *paid, *wins]))
+            or abs(sum(chances) - 1) > 1e-9 or abs(sum(frequencies) - 1) > 1e-9 or min(chances + frequencies) < 0
+            or relative[0] != 0.0):
         return None
-    return {"relative": relative, "probabilities": chances, "average_win": wins[0], "base_strategy_win": wins[1]}
+    return {"relative": relative, "probabilities": chances, "average_win": wins[0], "base_strategy_win": wins[1],
+            "frequencies": frequencies, "paid_frequencies": paid}

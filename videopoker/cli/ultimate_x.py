@@ -35,6 +35,16 @@ def show_ultimate_x(paytable: Paytable, args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(analysis.to_json() | ({"found": machine} if machine else {}), indent=2))
         return 0
+    hands = Grid(f"{paytable.name} — {analysis.lines}-play, every hand, per coin of the whole bet",
+                 [Column("Hand", right=False), Column("Pays"), Column("Probability"), Column("1 in"),
+                  Column("Return")],
+                 note="Return: the hand's pays times its line's multiplier, over the sums as they come")
+    for row in analysis.rows():
+        one_in = f"{row['one_in']:,.1f}" if row["probability"] else "—"
+        hands.rows.append([paytable.game.label(row["category"]), f"{row['pays']:g}", f"{row['probability']:.8f}",
+                           one_in, f"{row['return']:.6f}"])
+    hands.footer.append(["Total", "", f"{sum(analysis.frequencies):.8f}", "", f"{analysis.rtp:.6f}"])
+    show(hands)
     states = Grid(f"{paytable.name} — {analysis.lines}-play, {analysis.coins} coins a hand, perfect play",
                   [Column("Multiplier sum"), Column("In play"), Column("Value")],
                   note=f"Value: in coins, beside sum {analysis.lines}; sums in play less than {SHOWN_CHANCE:.1%}: "

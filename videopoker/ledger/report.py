@@ -32,6 +32,7 @@ from videopoker.ledger.store import Ledger, held_flags, milliseconds, unpack
 from videopoker.machine.game import in_play
 from videopoker.machine.wallet_content import LEDGER_FORMAT, REFILL_CREDITS, peek_saved
 from videopoker.paytable import Paytable, paytable_reference, resolve_paytable
+from videopoker.paytable.feature import FeatureKind
 from videopoker.storage.usertext import counted
 
 #: Most work (FFT length × its log, summed over the rounds) the exact law of a session's total
@@ -290,17 +291,20 @@ def _catch_up(ledger: Ledger, home: Path) -> WalletNow | None:
 
 def _grade_the_rest(ledger: Ledger) -> None:
     """Grade, once, the rounds recorded before the hint engine was ready."""
-    waiting = ledger.query("SELECT id, paytable, bet, dealt, held, meter, multiplier FROM rounds WHERE ev IS NULL")
+    waiting = ledger.query("SELECT id, paytable, bet, dealt, held, meter, multiplier, (SELECT group_concat(line) "
+                           "FROM (SELECT line FROM hands WHERE round = rounds.id AND line IS NOT NULL ORDER BY hand)) "
+                           "FROM rounds WHERE ev IS NULL")
     if not waiting:
         return
     from videopoker.machine.training import judge
 
     tables = ledger.tables()
     grades = []
-    for round_id, table_id, bet, dealt, held, meter, multiplier in waiting:
+    for round_id, table_id, bet, dealt, held, meter, multiplier, lines in waiting:
         paytable = tables[table_id][1]
         pays = paytable if meter is None else paytable.at_meter(meter)  # as the round paid its first hand
-        decision = judge(pays, bet, 1, unpack(dealt), held_flags(held), multiplier)
+        played = tuple(int(line) for line in lines.split(",")) if lines else ()  # Ultimate X's lines
+        decision = judge(pays, bet, 1, unpack(dealt), held_flags(held), multiplier, played)
         assert decision.variance is not None
         grades.append((round_id, float(decision.ev), float(decision.best_ev), float(decision.variance)))
     ledger.grade(grades)
@@ -335,15 +339,15 @@ def _report(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], chosen: lis
             wallet: WalletNow | None) -> Report:
     where, parameters = round_filter(chosen, since)
     records: dict[int, TableRecord] = {}
-    bets: dict[int, list[tuple[int, int]]] = defaultdict(list)  # (bet, hands) of each table
-    for table_id, bet, rounds, hands, coin_in, coin_out, expected, perfect, variance in ledger.query(
-            "SELECT paytable, bet, count(*), sum(hands), sum(bet * hands), sum(win), sum(ev * bet * hands), "
+    bets: dict[int, list[tuple[int, int, int]]] = defaultdict(list)  # (bet, hands a round, hands) of each table
+    for table_id, bet, per_round, rounds, hands, coin_in, coin_out, expected, perfect, variance in ledger.query(
+            "SELECT paytable, bet, hands, count(*), sum(hands), sum(bet * hands), sum(win), sum(ev * bet * hands), "
             "sum(best_ev * bet * hands), sum(variance * bet * bet * hands) "
-            f"FROM rounds WHERE {where} GROUP BY paytable, bet", parameters):
+            f"FROM rounds WHERE {where} GROUP BY paytable, bet, hands", parameters):
         reference, paytable = tables[table_id]
         record = records.setdefault(table_id, TableRecord(reference, paytable))
         record.tally.add(Tally(rounds, hands, coin_in, coin_out, expected, perfect, variance))
-        bets[table_id].append((bet, hands))
+        bets[table_id].append((bet, per_round, hands))
     joined, joined_parameters = round_filter(chosen, since, "r.")
     counts: dict[tuple[int, int], int] = {
         (table_id, category): n for table_id, category, n in ledger.query(
@@ -383,19 +387,30 @@ def _course(ledger: Ledger, chosen: list[int], since: datetime | None, points: i
                   [row[4] / row[2] for row in rows])
 
 
-def _categories(paytable: Paytable, bets: list[tuple[int, int]], counts: dict[tuple[int, int], int],
+def _categories(paytable: Paytable, bets: list[tuple[int, int, int]], counts: dict[tuple[int, int], int],
                 table_id: int) -> list[CategoryCount]:
-    from videopoker.analysis.exact import analyze
-    from videopoker.analysis.feature import analyze_feature
-
     expected: dict[str, float] = defaultdict(float)
-    for bet, hands in bets:
-        rows = analyze_feature(paytable).rows if paytable.plays_feature(bet) else analyze(paytable, bet).rows
-        for row in rows:
-            expected[row.category] += hands * float(row.probability)
+    for bet, per_round, hands in bets:
+        for category, chance in _frequencies(paytable, bet, per_round):
+            expected[category] += hands * chance
     game = paytable.game
     return [CategoryCount(key, game.label(key), counts.get((table_id, place), 0), expected[key])
             for place, key in enumerate(game.categories)]
+
+
+def _frequencies(paytable: Paytable, bet: int, hands: int) -> list[tuple[str, float]]:
+    """How often perfect play makes each final hand, at a bet and a number of hands a round (Ultimate X
+    at its feature bet: over the multiplier sums as they come under perfect play)."""
+    from videopoker.analysis.exact import analyze
+    from videopoker.analysis.feature import analyze_feature
+
+    feature = paytable.feature if paytable.plays_feature(bet) else None
+    if feature is not None and feature.kind is FeatureKind.ULTIMATE_X and hands in feature.offered_lines:
+        from videopoker.analysis.ultimate_x import analyze_ultimate_x
+
+        return list(zip(paytable.game.categories, analyze_ultimate_x(paytable, hands).frequencies))
+    rows = analyze_feature(paytable).rows if feature is not None else analyze(paytable, bet).rows
+    return [(row.category, float(row.probability)) for row in rows]
 
 
 def _balance(ledger: Ledger, wallet: WalletNow | None) -> Balance | None:

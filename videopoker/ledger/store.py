@@ -35,7 +35,7 @@ from videopoker.paytable import Paytable
 
 LEDGER_NAME = "ledger.sqlite"
 #: The schema this program writes; each step of :data:`_MIGRATIONS` brings a file one version on.
-SCHEMA = 4
+SCHEMA = 5
 #: How long a write waits for a reader or writer elsewhere before saying the ledger is busy.
 BUSY_SECONDS = 5.0
 
@@ -102,6 +102,9 @@ _MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE rounds ADD COLUMN multiplier INTEGER;  -- at a feature bet, the deal's multiplier
     ALTER TABLE hands ADD COLUMN prize INTEGER;        -- a wheel's prize in the hand's win, if it spun
+    """,
+    """
+    ALTER TABLE hands ADD COLUMN line INTEGER;  -- Ultimate X: the line's multiplier, the hand's win paid at it
     """,
 )
 
@@ -302,9 +305,12 @@ class Ledger:
         if cursor.rowcount == 0:
             return  # on record already
         place = settled.paytable.game.categories.index
-        self._db.executemany("INSERT INTO hands (round, hand, final, category, win, prize) VALUES (?, ?, ?, ?, ?, ?)",
+        lines = outcome.lines or (None,) * outcome.hands
+        self._db.executemany("INSERT INTO hands (round, hand, final, category, win, prize, line) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?)",
                              [(cursor.lastrowid, hand, pack(result.final), place(result.category), result.win,
-                               result.prize or None) for hand, result in enumerate(outcome.results)])
+                               result.prize or None, line)
+                              for hand, (result, line) in enumerate(zip(outcome.results, lines))])
 
     def grade(self, grades: Sequence[tuple[int, float, float, float]]) -> None:
         """Write (round id, ev, best_ev, variance) for rounds recorded before they could be graded."""

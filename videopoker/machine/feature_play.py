@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from videopoker.deck.cards import Card, RandomLike
 from videopoker.errors import GameError
 from videopoker.paytable import Paytable
-from videopoker.paytable.feature import Feature, Weights, top_rank
+from videopoker.paytable.feature import Feature, FeatureKind, Weights, top_rank
 
 
 def drawn(slices: Weights, rng: RandomLike) -> int:
@@ -37,25 +37,33 @@ def spin(feature: Feature, rng: RandomLike) -> int:
     return drawn(feature.prizes, rng)
 
 
-def bets(paytable: Paytable) -> tuple[int, ...]:
-    """The bets a hand can make, in the order BET ONE steps through them: 1..max_coins, then the feature's.
+def bets(paytable: Paytable, hands: int | None = None) -> tuple[int, ...]:
+    """The bets a hand can make, in the order BET ONE steps through them: 1..max_coins, then the feature's
+    (Ultimate X's only at the numbers of hands it offers; ``hands`` None: at any).
 
-    A feature that carries state across rounds (Multi-Strike, Ultimate X) is solved and hinted but
-    not yet played by the machine: its tables play their base game, 1..max_coins."""
+    Multi-Strike is solved and hinted but not yet played by the machine: its tables play their
+    base game, 1..max_coins."""
     plain = tuple(range(1, paytable.max_coins + 1))
     feature = paytable.feature
-    return (*plain, feature.coins) if feature is not None and on_the_machine(paytable) else plain
+    if feature is None or not on_the_machine(paytable):
+        return plain
+    if feature.kind is FeatureKind.ULTIMATE_X and hands is not None and hands not in feature.offered_lines:
+        return plain
+    return (*plain, feature.coins)
 
 
 def on_the_machine(paytable: Paytable) -> bool:
     """Whether the machine plays the table's feature bet."""
-    return paytable.feature is not None and not paytable.feature.carries_state
+    return paytable.feature is not None and paytable.feature.kind is not FeatureKind.MULTI_STRIKE
 
 
-def check_bet(paytable: Paytable, coins: int) -> int:
-    """``coins`` if the table takes that bet, else a :class:`GameError` naming the bets it takes."""
-    if coins not in bets(paytable):
+def check_bet(paytable: Paytable, coins: int, hands: int | None = None) -> int:
+    """``coins`` if the table takes that bet (at ``hands`` a round), else a :class:`GameError` naming the bets."""
+    if coins not in bets(paytable, hands):
         sold = paytable.feature
+        if sold is not None and coins == sold.coins and coins in bets(paytable):
+            raise GameError(f"{sold.kind} plays {', '.join(map(str, sold.offered_lines))} hands a round, not "
+                            f"{hands}; change the hands (n) or bet up to {paytable.max_coins}")
         feature = f", or {sold.coins} for its {sold.kind}" if sold is not None and on_the_machine(paytable) else ""
         raise GameError(f"a bet is 1..{paytable.max_coins} coins{feature}, got {coins}")
     return coins
@@ -66,6 +74,6 @@ def pay_column(paytable: Paytable, bet: int) -> int:
     return paytable.max_coins if paytable.plays_feature(bet) else bet
 
 
-def kept_bet(paytable: Paytable, bet: int) -> int:
+def kept_bet(paytable: Paytable, bet: int, hands: int | None = None) -> int:
     """``bet`` if the table takes it, else the most it takes below it (a table switched, a file edited)."""
-    return max(coins for coins in bets(paytable) if coins <= bet) if bet >= 1 else 1
+    return max(coins for coins in bets(paytable, hands) if coins <= bet) if bet >= 1 else 1

@@ -22,6 +22,7 @@ from videopoker.errors import GameError, InsufficientCredit
 from videopoker.machine.double_up import DoubleStep, Gamble
 from videopoker.machine.feature_play import bets, check_bet, kept_bet
 from videopoker.machine.round import HAND_SIZE, PLAY_LINES, Round
+from videopoker.machine.ultimate_x_lines import fresh, machine_key, offers
 from videopoker.paytable import Paytable, paytable_reference, resolve_paytable  # noqa: F401  (doctest)
 from videopoker.rules.definition import PayCategory
 
@@ -61,6 +62,8 @@ class Outcome:
     credits_after: int
     doubles: tuple[DoubleStep, ...] = ()  # the win gambled after the draw, double by double
     multiplier: int = 1                   # at a feature bet, the multiplier every win was paid at
+    lines: tuple[int, ...] = ()           # Ultimate X: each hand's line multiplier, its win paid at it
+    earned: tuple[int, ...] = ()          # Ultimate X: each line's multiplier for the next round
 
     @property
     def hands(self) -> int:
@@ -92,6 +95,7 @@ class Outcome:
                            **({"prize": result.prize} if result.prize else {})} for result in self.results],
                 "credits_after": self.credits_after,
                 **({"multiplier": self.multiplier} if self.multiplier != 1 else {}),
+                **({"lines": list(self.lines), "earned": list(self.earned)} if self.lines else {}),
                 **({"doubles": [double_to_json(step) for step in self.doubles]} if self.doubles else {})}
 
 
@@ -110,6 +114,7 @@ class MachineState:
     meter: Fraction | None = None      # the progressive meter on show: the round's, else the next deal's
     gamble: Gamble | None = None       # a win offered to double, or being doubled
     multiplier: int = 1                # the round in play's multiplier, at a feature bet
+    lines: tuple[int, ...] = ()        # Ultimate X: the lines' multipliers, the round's or the next deal's
 
     @property
     def stake(self) -> int:
@@ -138,6 +143,14 @@ class Machine:
         self.last: Outcome | None = None
         self.meters: dict[str, Fraction] = {}
         self.gamble: Gamble | None = None
+        #: Ultimate X: the lines' multipliers of each table at each number of hands (none kept: all 1X).
+        self.lines: dict[str, tuple[int, ...]] = {}
+
+    def lines_of(self, paytable: Paytable, hands: int) -> tuple[int, ...]:
+        """The multipliers a deal on ``paytable`` at ``hands`` hands plays under (none off Ultimate X)."""
+        if not offers(paytable, hands):
+            return ()
+        return self.lines.get(machine_key(paytable, hands), fresh(hands))
 
     def meter_of(self, paytable: Paytable) -> Fraction | None:
         """The meter a deal on ``paytable`` would raise, or ``None`` for a table without one."""
@@ -172,14 +185,14 @@ class Machine:
     def bet_one(self) -> MachineState:
         """Add a coin to the bet, back to 1 after max_coins, as the BET ONE button does."""
         self._require(Phase.IDLE, "change the bet")
-        steps = bets(self.paytable)
-        self.bet = steps[(steps.index(kept_bet(self.paytable, self.bet)) + 1) % len(steps)]
+        steps = bets(self.paytable, self.hands)
+        self.bet = steps[(steps.index(kept_bet(self.paytable, self.bet, self.hands)) + 1) % len(steps)]
         self.gamble = None  # any move between rounds declines the offer to double
         return self.snapshot()
 
     def set_bet(self, coins: int) -> MachineState:
         self._require(Phase.IDLE, "change the bet")
-        self.bet = check_bet(self.paytable, coins)
+        self.bet = check_bet(self.paytable, coins, self.hands)
         self.gamble = None
         return self.snapshot()
 
@@ -200,13 +213,14 @@ class Machine:
         if hands != self.hands:
             self.last = None
         self.hands = hands
+        self.bet = kept_bet(self.paytable, self.bet, hands)  # Ultimate X's bet is offered at some hands only
         self.gamble = None
 
     def switch_paytable(self, paytable: Paytable) -> MachineState:
         """Deal the next rounds under ``paytable``; the bet kept if the new table takes it."""
         self._require(Phase.IDLE, "change the paytable")
         self.paytable = paytable
-        self.bet = kept_bet(paytable, self.bet)
+        self.bet = kept_bet(paytable, self.bet, self.hands)
         self.last = None
         self.gamble = None
         return self.snapshot()
@@ -217,7 +231,7 @@ class Machine:
         self._require(Phase.IDLE, "bet")
         if self.credits < self.hands:
             raise InsufficientCredit(self._short(1))
-        self.bet = kept_bet(self.paytable, min(self.paytable.top_bet, self.credits // self.hands))
+        self.bet = kept_bet(self.paytable, min(self.paytable.top_bet, self.credits // self.hands), self.hands)
         return self.deal()
 
     def deal(self) -> MachineState:
@@ -229,7 +243,8 @@ class Machine:
         progressive = self.paytable.progressive
         if meter is not None and progressive is not None:  # every credit bet puts its share on the meter
             meter += progressive.rate * self.bet * self.hands
-        self.start(Round.deal(self.paytable, self.bet, self.rng, self.hands, meter))
+        self.start(Round.deal(self.paytable, self.bet, self.rng, self.hands, meter,
+                              self.lines_of(self.paytable, self.hands)))
         return self.snapshot()
 
     def start(self, dealt: Round) -> None:
@@ -263,14 +278,25 @@ class Machine:
                         for final, (category, win), prize in zip(finals, settled, prizes))
         if meter is not None:
             self.meters[paytable_reference(played.paytable)] = meter
+        earned = played.earned(settled)
+        if earned:
+            self.carry(played.paytable, earned)
         self.credits += sum(result.win for result in results)
         self.last = Outcome(played.dealt, played.held, played.bet, results, self.credits,
-                            multiplier=played.multiplier)
+                            multiplier=played.multiplier, lines=played.lines, earned=earned)
         self.round = None
         won = self.last.win
         self.gamble = Gamble(won) if played.paytable.double_up and won else None
-        self.bet = kept_bet(self.paytable, self.bet)  # the next table may take fewer coins
+        self.bet = kept_bet(self.paytable, self.bet, self.hands)  # the next table may take fewer coins
         return self.snapshot()
+
+    def carry(self, paytable: Paytable, earned: tuple[int, ...]) -> None:
+        """Ultimate X: the lines' multipliers for the table's next round (all 1X is kept as nothing)."""
+        key = machine_key(paytable, len(earned))
+        if earned == fresh(len(earned)):
+            self.lines.pop(key, None)
+        else:
+            self.lines[key] = earned
 
     # -- double-up ------------------------------------------------------------------------------
 
@@ -322,9 +348,10 @@ class Machine:
         played = self.round
         if played is None:
             return MachineState(self.phase, self.credits, self.bet, self.hands, self.hand, self.held, self.last,
-                                self.paytable, self.meter_of(self.paytable), self.gamble)
+                                self.paytable, self.meter_of(self.paytable), self.gamble,
+                                lines=self.lines_of(self.paytable, self.hands))
         return MachineState(self.phase, self.credits, played.bet, played.hands, self.hand, self.held, self.last,
-                            played.paytable, played.meter, multiplier=played.multiplier)
+                            played.paytable, played.meter, multiplier=played.multiplier, lines=played.lines)
 
     def _short(self, coins: int) -> str:
         """Why the credit left cannot pay for a round of ``coins`` per hand, and what to do."""

@@ -27,6 +27,7 @@ from fractions import Fraction
 from videopoker.deck.cards import Card, RandomLike, check_deck, check_hand, full_deck, parse_hand, take_random  # noqa: F401
 from videopoker.errors import GameError
 from videopoker.machine.feature_play import check_bet, deal_multiplier, pay_column, spin
+from videopoker.machine.ultimate_x_lines import check_lines, earned
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import top_rank
 from videopoker.rules.definition import PayCategory
@@ -47,14 +48,16 @@ class Round:
     hands: int = 1
     meter: Fraction | None = None   # a progressive table's meter as dealt (this round's bet on it)
     multiplier: int = 1             # at a feature bet, the multiplier this deal plays under
+    lines: tuple[int, ...] = ()     # Ultimate X: each hand's line multiplier this round (none: not played)
 
     def __post_init__(self) -> None:
         check_hand(self.dealt, HAND_SIZE)
         if len(self.held) != HAND_SIZE:
             raise GameError(f"a round holds {HAND_SIZE} flags, got {len(self.held)}")
-        check_bet(self.paytable, self.bet)
         if self.hands not in PLAY_LINES:
             raise GameError(f"a round plays {', '.join(map(str, PLAY_LINES))} hands, got {self.hands}")
+        check_bet(self.paytable, self.bet, self.hands)
+        check_lines(self.paytable, self.hands, self.lines)
         check_deck(self.dealt, self.paytable.game.jokers, self.paytable.game.title)
         if (self.meter is None) != (self.paytable.progressive is None):
             raise GameError("a progressive table's round is dealt under its meter, and only such a round")
@@ -90,13 +93,15 @@ class Round:
 
     @classmethod
     def deal(cls, paytable: Paytable, bet: int, rng: RandomLike, hands: int = 1,
-             meter: Fraction | None = None) -> Round:
+             meter: Fraction | None = None, lines: tuple[int, ...] = ()) -> Round:
         """Five cards at random from a full deck of the paytable's game, then, at a feature bet,
-        the multiplier the deal plays under (read from the cards, or drawn)."""
+        the multiplier the deal plays under (read from the cards, or drawn); ``lines``: the
+        Ultimate X multipliers the lines carry into it."""
         dealt = tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng))
         feature = paytable.feature
-        multiplier = deal_multiplier(feature, dealt, rng) if feature and paytable.plays_feature(bet) else 1
-        return cls(paytable, bet, dealt, hands=hands, meter=meter, multiplier=multiplier)
+        plays = feature is not None and paytable.plays_feature(bet) and not lines
+        multiplier = deal_multiplier(feature, dealt, rng) if feature is not None and plays else 1
+        return cls(paytable, bet, dealt, hands=hands, meter=meter, multiplier=multiplier, lines=lines)
 
     def hold(self, position: int) -> Round:
         """The round with the card at ``position`` (0..4) held or released."""
@@ -125,8 +130,9 @@ class Round:
         so a second one in the same round pays base, as one meter shared by the hands would."""
         meter = self.meter
         results = []
-        for final in finals:
+        for place, final in enumerate(finals):
             category, win = self.settle(final)
+            win *= self.lines[place] if self.lines else 1
             progressive = self.paytable.progressive
             if self.jackpot and progressive is not None and meter is not None and category == progressive.hand:
                 win, meter = int(meter), Fraction(progressive.base)
@@ -139,6 +145,12 @@ class Round:
         game = self.paytable.game
         category = game.categories[game.evaluate_index([card.index for card in final])]
         return category, self.paytable.pay(category, pay_column(self.paytable, self.bet)) * self.multiplier
+
+    def earned(self, settled: tuple[tuple[PayCategory, int], ...]) -> tuple[int, ...]:
+        """Ultimate X: each line's multiplier for the next round (none where the round has no lines)."""
+        if not self.lines:
+            return ()
+        return earned(self.paytable, self.plays_feature, [category for category, _ in settled])
 
     def spin(self, settled: tuple[tuple[PayCategory, int], ...], rng: RandomLike) -> tuple[int, ...]:
         """The wheel's prize for each settled hand (0 where it does not spin), drawn now, in order."""

@@ -44,15 +44,22 @@ class Decision:
     #: Of one hand's pay per coin at the hold made (the ledger's luck figures need it); None for a
     #: kept mistake of a wallet older than the ledger, which never needs it.
     variance: Fraction | None = None
+    #: Where state carried across rounds decides the hold (Ultimate X's lines), what ranks the holds:
+    #: their worth per coin bet, the multipliers they earn included; ``ev`` and ``best_ev`` stay this
+    #: round's expected win (the best hold's may be the smaller: it buys multipliers).
+    worth: Fraction | None = None
+    best_worth: Fraction | None = None
 
     @property
     def cost(self) -> Fraction:
-        """EV per coin bet given up by this hold (0 for any hold as good as the best)."""
+        """EV (or worth) per coin bet given up by this hold (0 for any hold as good as the best)."""
+        if self.worth is not None and self.best_worth is not None:
+            return self.best_worth - self.worth
         return self.best_ev - self.ev
 
     @property
     def right(self) -> bool:
-        return self.ev == self.best_ev
+        return self.cost == 0
 
     @property
     def major(self) -> bool:
@@ -68,6 +75,9 @@ class Decision:
 
     def warning(self) -> str:
         """The trainer's stop: ``BEST: HOLD Q♥ J♥ 10♥ — EV 1.5232; YOURS 0.4681 (COSTS 1.0551)``."""
+        if self.worth is not None and self.best_worth is not None:
+            return (f"BEST: HOLD {self.held_text(self.best)} — WORTH {float(self.best_worth):.4f}; "
+                    f"YOURS {float(self.worth):.4f} (COSTS {float(self.cost):.4f})")
         return (f"BEST: HOLD {self.held_text(self.best)} — EV {float(self.best_ev):.4f}; "
                 f"YOURS {float(self.ev):.4f} (COSTS {float(self.cost):.4f})")
 
@@ -78,10 +88,14 @@ def cards_text(cards: Sequence[Card]) -> str:
 
 
 def judge(paytable: Paytable, coins: int, hands: int, dealt: Sequence[Card], held: Sequence[bool],
-          multiplier: int | None = None) -> Decision:
+          multiplier: int | None = None, lines: tuple[int, ...] = ()) -> Decision:
     """The player's hold of ``dealt`` against the best, exactly; at a feature bet by their worth per
-    coin of the whole bet under the deal's ``multiplier`` (its mean where not given)."""
+    coin of the whole bet under the deal's ``multiplier`` (its mean where not given); on Ultimate X
+    lines, in the state they make (:func:`judge_lines`)."""
     from videopoker.analysis.hint import best_holds
+
+    if lines:
+        return judge_lines(paytable, coins, dealt, held, lines)
 
     choices = best_holds(paytable, dealt, coins, multiplier)
     yours = next(choice for choice in choices if choice.held == tuple(held))
@@ -101,12 +115,45 @@ def judge(paytable: Paytable, coins: int, hands: int, dealt: Sequence[Card], hel
                     choices[0].worth, variance)
 
 
-def advice(paytable: Paytable, coins: int, dealt: Sequence[Card], count: int = 3,
-           multiplier: int | None = None) -> list[HoldChoice]:
-    """The best ``count`` holds of ``dealt``, best first (the hint); at a feature bet by their worth
-    under the deal's ``multiplier``."""
+def judge_lines(paytable: Paytable, coins: int, dealt: Sequence[Card], held: Sequence[bool],
+                lines: tuple[int, ...]) -> Decision:
+    """A hold on Ultimate X lines: each hand pays its line's multiplier times the pay column (max_coins'
+    at the feature bet), so the round's expected win is ``sum × EV``.  At the feature bet the holds
+    are ranked by their worth, the multipliers they earn included; below it they earn none, and the
+    base game's best hold is the best."""
+    hint = lines_hint(paytable, coins, dealt, lines)
+    yours = next(choice for choice in hint if choice.held == tuple(held))
+    best, stake, total = hint[0], coins * len(lines), sum(lines)
+    column = paytable.max_coins if paytable.plays_feature(coins) else coins
+    ev, best_ev = total * yours.ev * column / stake, total * best.ev * column / stake
+    squares = sum(count * paytable.pay(category, column) ** 2 for category, count in yours.outcomes.items())
+    pay_variance = Fraction(squares, yours.draws) - (yours.ev * column) ** 2  # one hand's pay, in coins
+    variance = sum(m * m for m in lines) * pay_variance / (coins * coins * len(lines))
+    worths = (None, None) if yours.worth is None else (yours.judged / stake, best.judged / stake)
+    return Decision(paytable.name, coins, len(lines), tuple(dealt), tuple(held), best.held, ev, best_ev, variance,
+                    *worths)
+
+
+def lines_hint(paytable: Paytable, coins: int, dealt: Sequence[Card], lines: tuple[int, ...]) -> list[HoldChoice]:
+    """Every hold on Ultimate X lines, best first: by worth in the lines' state at the feature bet,
+    else by the base game's EV at ``coins``."""
     from videopoker.analysis.hint import best_holds
 
+    if paytable.plays_feature(coins):
+        from videopoker.analysis.state_hint import FeatureState, state_holds
+
+        return state_holds(paytable, dealt, FeatureState(multipliers=lines)).holds
+    return best_holds(paytable, dealt, coins)
+
+
+def advice(paytable: Paytable, coins: int, dealt: Sequence[Card], count: int = 3,
+           multiplier: int | None = None, lines: tuple[int, ...] = ()) -> list[HoldChoice]:
+    """The best ``count`` holds of ``dealt``, best first (the hint); at a feature bet by their worth
+    under the deal's ``multiplier`` or in the state of its Ultimate X ``lines``."""
+    from videopoker.analysis.hint import best_holds
+
+    if lines:
+        return lines_hint(paytable, coins, dealt, lines)[:count]
     return best_holds(paytable, dealt, coins, multiplier)[:count]
 
 
@@ -162,7 +209,7 @@ def why(paytable: Paytable, coins: int, dealt: Sequence[Card]) -> str | None:
     from videopoker.analysis.derive import chart_for
 
     if coins > paytable.max_coins:  # a feature bet: a multiplier leaves the base game's chart right
-        if paytable.feature is None or paytable.feature.trigger:
+        if paytable.feature is None or paytable.feature.trigger or paytable.feature.carries_state:
             return None  # a wheel changes the holds: no chart of the feature game is derived yet
         coins = paytable.max_coins
     chart = chart_for(paytable, coins, derive=False)
@@ -194,7 +241,7 @@ class Training:
         self.staked += decision.stake
         self.won += won
         self.worth += decision.ev * decision.stake
-        self.best_worth += decision.best_ev * decision.stake
+        self.best_worth += (decision.ev + decision.cost) * decision.stake  # the best hold's, in the judge's terms
         if not decision.right:
             kept = sorted((*self.mistakes, decision), key=lambda d: -d.cost * d.stake)
             self.mistakes = tuple(kept[:KEPT_MISTAKES])
@@ -225,4 +272,6 @@ def decision_to_json(decision: Decision) -> dict[str, Any]:
             "dealt": [str(card) for card in decision.dealt], "held": list(decision.held),
             "best": list(decision.best), "ev": fraction_text(decision.ev),
             "best_ev": fraction_text(decision.best_ev),
-            **({} if decision.variance is None else {"variance": fraction_text(decision.variance)})}
+            **({} if decision.variance is None else {"variance": fraction_text(decision.variance)}),
+            **({} if decision.worth is None or decision.best_worth is None else
+               {"worth": fraction_text(decision.worth), "best_worth": fraction_text(decision.best_worth)})}

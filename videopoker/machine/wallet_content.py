@@ -16,19 +16,23 @@ Format 6 had no double-up: it reads with no win being doubled.
 
 Format 7 had no feature games: it reads with every round at multiplier 1 and no wheel prizes.
 
-Format 8 content (7 without a round's and an outcome's ``multiplier`` and a hand's ``prize``; 6 also
+Format 8 had no Ultimate X: it reads with every line at 1X.
+
+Format 9 content (8 without ``lines`` and a round's and an outcome's ``lines`` and ``earned``; 7 also
+without a round's and an outcome's ``multiplier`` and a hand's ``prize``; 6 also
 without ``gamble``, ``unrecorded_doubles`` and an outcome's ``doubles``; 5 also
 without ``meters`` and a round's ``meter``; 4 also without ``wallet`` and ``unrecorded``; 3 also
 without ``training``)::
 
     {"wallet": its id, a uuid, "meters": {a progressive table's reference: meter in credits, a fraction},
+     "lines": {an Ultimate X table's reference "@" hands a round: [each line's multiplier] (not all 1)},
      "gamble": null | {"stake", "at_risk", "dealer": null | card, "steps": [double …]},
      "credits", "bet": coins per hand, "hands": hands per round,
      "paytable": reference of the table the next deal uses,
      "round": null | {"paytable": {"name", "game", "definition", "max_coins", "pays": {key: [totals]},
                                    "progressive"?: {"hand", "base", "rate"}, "double_up"?, "feature"?},
                       "bet", "hands", "dealt": [5 cards], "held": [5 flags], "meter"?: as dealt,
-                      "multiplier"?: at a feature bet, as dealt},
+                      "multiplier"?: at a feature bet, as dealt, "lines"?: [Ultimate X multipliers, a hand each]},
      "last": null | outcome, "history": {"games", "total_bet", "total_won", "refills", "recall"},
      "training": {"trainer", "decisions", "right", "hands", "staked", "won", "worth", "best_worth",
                   "mistakes": [{"paytable", "coins", "hands", "dealt", "held", "best", "ev", "best_ev"} …]},
@@ -43,7 +47,7 @@ without ``training``)::
     worth, best_worth, ev, best_ev: exact fractions written "numerator/denominator"
 
     outcome: {"dealt", "held", "bet", "hands": [{"final", "category", "win", "prize"?} …], "credits_after",
-              "doubles"?: [double …], "multiplier"?}
+              "doubles"?: [double …], "multiplier"?, "lines"?: [as dealt], "earned"?: [for the next round]}
     (formats 1 and 2: {"dealt", "held", "final", "category", "bet", "win", "credits_after"})
 """
 
@@ -68,7 +72,7 @@ from videopoker.machine.round import HAND_SIZE, PLAY_LINES, Round
 from videopoker.machine.settled import Doubled, Grade, Settled
 from videopoker.machine.training import KEPT_MISTAKES, Decision, Training, fraction_text
 from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, Paytable, Progressive, resolve_paytable
-from videopoker.paytable.feature import MAX_FEATURE_COINS, MAX_MULTIPLIER
+from videopoker.paytable.feature import MAX_FEATURE_COINS, MAX_LINE_MULTIPLIER, MAX_MULTIPLIER
 from videopoker.paytable.feature_checking import feature_of_data
 from videopoker.rules.catalog import game_of_data, load_game
 from videopoker.rules.checking import KEY_FORM, MAX_KEY_LENGTH
@@ -92,6 +96,8 @@ LEDGER_FORMAT = 5
 METER_FORMAT = 6
 #: The first format with double-up.
 DOUBLE_FORMAT = 7
+#: The first format with Ultimate X's line multipliers.
+LINES_FORMAT = 9
 #: The most one hand can win: the top pay at a feature's multiplier, and a wheel's prize at it.
 MOST_WIN = (MAX_PAY * MAX_COINS_LIMIT + MAX_PAY) * MAX_MULTIPLIER
 
@@ -138,6 +144,7 @@ class Saved:
     meters: dict[str, Fraction] = field(default_factory=dict)
     gamble: Gamble | None = None
     unrecorded_doubles: tuple[Doubled, ...] = ()
+    lines: dict[str, tuple[int, ...]] = field(default_factory=dict)
     wallet: str = field(default_factory=lambda: str(uuid.uuid4()))  # the wallet's id (a new one for an old file)
     unrecorded: tuple[Settled, ...] = ()
 
@@ -168,17 +175,20 @@ def settled_to_json(settled: Settled) -> dict[str, Any]:
 
 def encode(wallet: str, meters: dict[str, Fraction], gamble: Gamble | None, credits: int, bet: int, hands: int,
            paytable: str, current: Round | None, last: Outcome | None, history: History, training: Training,
-           unrecorded: tuple[Settled, ...], unrecorded_doubles: tuple[Doubled, ...]) -> dict[str, Any]:
+           unrecorded: tuple[Settled, ...], unrecorded_doubles: tuple[Doubled, ...],
+           lines: dict[str, tuple[int, ...]]) -> dict[str, Any]:
     played = None if current is None else {
         "paytable": paytable_to_json(current.paytable), "bet": current.bet, "hands": current.hands,
         "dealt": [str(card) for card in current.dealt], "held": list(current.held),
         **({} if current.meter is None else {"meter": fraction_text(current.meter)}),
-        **({} if current.multiplier == 1 else {"multiplier": current.multiplier})}
+        **({} if current.multiplier == 1 else {"multiplier": current.multiplier}),
+        **({"lines": list(current.lines)} if current.lines else {})}
     gambled = None if gamble is None else {
         "stake": gamble.stake, "at_risk": gamble.at_risk,
         "dealer": None if gamble.dealer is None else str(gamble.dealer),
         "steps": [double_to_json(step) for step in gamble.steps]}
     return {"wallet": wallet, "meters": {name: fraction_text(meter) for name, meter in meters.items()},
+            "lines": {name: list(multipliers) for name, multipliers in lines.items()},
             "gamble": gambled, "credits": credits, "bet": bet, "hands": hands, "paytable": paytable, "round": played,
             "last": last.to_json() if last else None,
             "history": {"games": history.games, "total_bet": history.total_bet, "total_won": history.total_won,
@@ -288,9 +298,24 @@ def _outcome(data: Any, where: str, version: int) -> Outcome:
                         for n, item in enumerate(_list(data, "doubles", where, MOST_DOUBLES)))
     multiplier = _whole(data, "multiplier", where, 1, MAX_MULTIPLIER) if isinstance(data, dict) and \
         "multiplier" in data else 1
+    lines = _line_multipliers(data, "lines", where, len(results))
+    earned = _line_multipliers(data, "earned", where, len(results))
+    if bool(lines) != bool(earned):
+        raise ValueError(f"{where}: Ultimate X lines and what they earned come together")
     return Outcome(_cards(data, "dealt", where), _flags(data, "held", where),
                    _whole(data, "bet", where, 1, MAX_FEATURE_COINS), results,
-                   _whole(data, "credits_after", where, 0, MAX_CREDITS), doubles, multiplier)
+                   _whole(data, "credits_after", where, 0, MAX_CREDITS), doubles, multiplier, lines, earned)
+
+
+def _line_multipliers(data: Any, key: str, where: str, hands: int) -> tuple[int, ...]:
+    """Ultimate X multipliers, one a hand (none if the key is absent)."""
+    if not isinstance(data, dict) or key not in data:
+        return ()
+    items = _list(data, key, where, PLAY_LINES[-1])
+    if len(items) != hands:
+        raise ValueError(f"{where}.{key} has {len(items)} lines for {hands} hands")
+    return tuple(_whole({"multiplier": item}, "multiplier", f"{where}.{key}[{index}]", 1, MAX_LINE_MULTIPLIER)
+                 for index, item in enumerate(items))
 
 
 def _card(data: Any, key: str | int, where: str) -> Card:
@@ -395,7 +420,8 @@ def _round(data: Any, version: int) -> Round | None:
                      _flags(data, "held", where), _hands(data, "hands", where) if version >= 3 else 1,
                      _meter(data, "meter", where) if isinstance(data, dict) and "meter" in data else None,
                      _whole(data, "multiplier", where, 1, MAX_MULTIPLIER) if isinstance(data, dict)
-                     and "multiplier" in data else 1)
+                     and "multiplier" in data else 1,
+                     _line_multipliers(data, "lines", where, _hands(data, "hands", where) if version >= 3 else 1))
     except (GameError, CardError) as error:
         raise ValueError(f"round: {error}") from None
 
@@ -426,11 +452,19 @@ def _bool(data: Any, key: str, where: str) -> bool:
 
 
 def _decision(data: Any, where: str) -> Decision:
-    decision = Decision(_text(data, "paytable", where), _whole(data, "coins", where, 1, MAX_COINS_LIMIT),
+    worths = (_fraction(data, "worth", where), _fraction(data, "best_worth", where)) \
+        if isinstance(data, dict) and "worth" in data else (None, None)
+    decision = Decision(_text(data, "paytable", where), _whole(data, "coins", where, 1, MAX_FEATURE_COINS),
                         _hands(data, "hands", where), _cards(data, "dealt", where), _flags(data, "held", where),
                         _flags(data, "best", where), _fraction(data, "ev", where), _fraction(data, "best_ev", where),
-                        _fraction(data, "variance", where) if "variance" in data else None)
-    if not 0 <= decision.ev <= decision.best_ev <= MAX_PAY or not 0 <= (decision.variance or 0) <= MAX_PAY**2:
+                        _fraction(data, "variance", where) if "variance" in data else None, *worths)
+    if not 0 <= (decision.variance or 0) <= MAX_PAY**2 * MAX_LINE_MULTIPLIER**2:
+        raise ValueError(f"{where}: a hold's variance is out of range")
+    if decision.worth is not None and decision.best_worth is not None:  # Ultimate X: the worths rank the holds
+        if not (0 <= decision.worth <= decision.best_worth <= MOST_WIN and 0 <= decision.ev <= MOST_WIN
+                and 0 <= decision.best_ev <= MOST_WIN):
+            raise ValueError(f"{where}: a hold's worth is not between 0 and the best worth")
+    elif not 0 <= decision.ev <= decision.best_ev <= MAX_PAY:
         raise ValueError(f"{where}: a hold's EV is not between 0 and the best EV")
     return decision
 
@@ -504,6 +538,16 @@ def decode(version: int, content: dict[str, Any]) -> Saved:
             for n, item in enumerate(items))
         if saved.gamble is not None and saved.round is not None:
             raise ValueError("a win is being doubled while a round is dealt")
+    if version >= LINES_FORMAT:
+        kept = _field(content, "lines", "wallet")
+        if not isinstance(kept, dict) or len(kept) > MAX_RECALL:
+            raise ValueError("wallet.lines is not a few machines' multipliers")
+        for name, items in kept.items():
+            key = _text({"name": name}, "name", "wallet.lines")
+            hands = len(items) if isinstance(items, list) else 0
+            if hands not in PLAY_LINES:
+                raise ValueError(f"wallet.lines[{key!r}] is not one multiplier a line")
+            saved.lines[key] = _line_multipliers({"lines": items}, "lines", f"wallet.lines[{key!r}]", hands)
     if version >= METER_FORMAT:
         meters = _field(content, "meters", "wallet")
         if not isinstance(meters, dict) or len(meters) > MAX_RECALL:

@@ -153,6 +153,7 @@ class Session:
                 paytable, lost = resolve_paytable(DEFAULT_PAYTABLE), saved.paytable
         machine = Machine(paytable, saved.credits, rng, hands=saved.hands)
         machine.last, machine.round, machine.meters = saved.last, saved.round, dict(saved.meters)
+        machine.lines = dict(saved.lines)
         machine.gamble = saved.gamble
         if saved.round is not None:
             if (saved.bet, saved.hands) != (saved.round.bet, saved.round.hands):
@@ -163,7 +164,7 @@ class Session:
                 notices.append(f"your dealt hand finishes on {saved.round.paytable.name}; then "
                                f"{paytable.name} is in play")
         else:
-            machine.bet = kept_bet(paytable, saved.bet)
+            machine.bet = kept_bet(paytable, saved.bet, saved.hands)
         if lost is not None:
             notices.insert(0, f"the paytable {lost} cannot be read now (`videopoker paytable validate` says why)"
                            + ("" if saved.round else f"; playing {paytable.name} instead"))
@@ -223,7 +224,8 @@ class Session:
         current = self.machine.round
         if current is None:
             raise GameError("there is no dealt hand to judge; deal first")
-        return judge(current.pays, current.bet, current.hands, current.dealt, current.held, current.multiplier)
+        return judge(current.pays, current.bet, current.hands, current.dealt, current.held, current.multiplier,
+                     current.lines)
 
     def draw(self, decision: Decision | None = None) -> MachineState:
         """Draw; a ``decision`` (the judged hold of this very round) is graded in the same save."""
@@ -338,7 +340,7 @@ class Session:
         """Apply ``change`` and save it; if the save fails, put the previous values back."""
         machine = self.machine
         before = (machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last,
-                  dict(machine.meters), machine.gamble)
+                  dict(machine.meters), machine.gamble, dict(machine.lines))
         history, training, unrecorded = self.history.copy(), self.training.copy(), self.unrecorded
         unrecorded_doubles = self.unrecorded_doubles
         state = change()
@@ -346,7 +348,7 @@ class Session:
             self._save()
         except VideoPokerError:
             (machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last,
-             machine.meters, machine.gamble) = before
+             machine.meters, machine.gamble, machine.lines) = before
             self.history, self.training, self.unrecorded = history, training, unrecorded
             self.unrecorded_doubles = unrecorded_doubles
             raise
@@ -358,4 +360,4 @@ class Session:
         machine = self.machine
         self.wallet.save(encode(self.wallet_id, machine.meters, machine.gamble, machine.credits, machine.bet,
                                 machine.hands, paytable_reference(machine.paytable), machine.round, machine.last,
-                                self.history, self.training, self.unrecorded, self.unrecorded_doubles))
+                                self.history, self.training, self.unrecorded, self.unrecorded_doubles, machine.lines))

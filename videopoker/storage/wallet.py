@@ -37,7 +37,7 @@ WALLET_NAME = "wallet.json"
 LOCK_NAME = "wallet.lock"
 #: The format this program writes.  Every earlier one is read and migrated (see
 #: :mod:`videopoker.machine.wallet_content`); a later one is refused untouched.
-FORMAT = 8
+FORMAT = 9
 #: A wallet is a few kilobytes; anything far larger is not one, and is not read into memory.
 MAX_WALLET_BYTES = 1 << 20
 #: JSON nested deeper than this is not a wallet (and could exhaust the parser's recursion).

@@ -45,6 +45,7 @@ from videopoker.tui.screens.help import HelpScreen
 from videopoker.tui.screens.ledger import LedgerScreen
 from videopoker.tui.screens.picker import PaytablePicker
 from videopoker.tui.screens.recall import RecallScreen
+from videopoker.tui.ultimate_x_view import lines_message
 from videopoker.tui.widgets.card import CardView
 from videopoker.tui.widgets.hands import HandsPanel
 from videopoker.tui.widgets.meters import Meters
@@ -314,7 +315,8 @@ class VideoPokerApp(App[None]):
             self.spun = state.last
             self._spin(state)
         if self.spin is None:
-            self.query_one("#message", Static).update(self.notice or feature_message(state) or message_for(state))
+            self.query_one("#message", Static).update(self.notice or feature_message(state) or lines_message(state)
+                                                      or message_for(state))
         staked = at_stake(state)
         hidden = prize_of(state.last) if self.spin is not None else 0  # shown when the wheel stops
         self.query_one(Meters).show(state.credits - hidden, state.stake,
@@ -502,7 +504,7 @@ class VideoPokerApp(App[None]):
             self.show_reason("the hint is for a dealt hand: deal first")
             return
         current = self.session.machine.round
-        choices = advice(current.pays, current.bet, current.dealt, multiplier=current.multiplier)
+        choices = advice(current.pays, current.bet, current.dealt, multiplier=current.multiplier, lines=current.lines)
         self.hint = (current.dealt, choices[0].held)
         best = cards_text(choices[0].cards)
         worth = "EV" if choices[0].worth is None else "WORTH"

@@ -8,7 +8,9 @@ once, when it comes back.
 
 from __future__ import annotations
 
+from videopoker.machine.feature_play import on_the_machine
 from videopoker.machine.game import MachineState, Outcome, Phase
+from videopoker.paytable.feature import FeatureKind
 
 #: Frames of a spin, and the seconds between two.
 SPIN_FRAMES = 16
@@ -21,11 +23,15 @@ def feature_tag(state: MachineState) -> str | None:
     if feature is None:
         return None
     name = str(feature.kind).upper()
-    if feature.carries_state:  # not played on the machine yet: its base game is
+    if not on_the_machine(state.paytable):  # not played on the machine yet: its base game is
         return f"BASE GAME · NO {name} YET"
+    named = name in state.paytable.name.upper()  # "Big Times Draw ..." says it already
+    if feature.kind is FeatureKind.ULTIMATE_X and state.hands not in feature.offered_lines:
+        return f"{name} AT {', '.join(map(str, feature.offered_lines))} HANDS (N)"
     if state.bet != feature.coins:
         return f"BET {feature.coins} FOR {name}"
-    named = name in state.paytable.name.upper()  # "Big Times Draw ..." says it already
+    if feature.kind is FeatureKind.ULTIMATE_X:  # the lines' multipliers are on the message line
+        return None if named else name
     last = state.last
     if state.phase is Phase.DEALT:
         multiplier = state.multiplier

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from videopoker.deck.cards import Card
 from videopoker.machine.game import MachineState, Phase
 from videopoker.paytable import Paytable
+from videopoker.tui.ultimate_x_view import earned_suffix, line_prefix
 
 RED = "bold red3 on white"
 BLACK = "bold black on white"
@@ -30,8 +31,9 @@ def card_cell(card: Card | None, paytable: Paytable) -> Text:
     return Text(label.ljust(3), style=style)
 
 
-def hand_line(cards: tuple[Card | None, ...], paytable: Paytable, result: Text | None = None) -> Text:
-    line = Text()
+def hand_line(cards: tuple[Card | None, ...], paytable: Paytable, result: Text | None = None,
+              prefix: str = "") -> Text:
+    line = Text(prefix, style="bold white on dark_green") if prefix else Text()
     for card in cards:
         line.append_text(card_cell(card, paytable))
         line.append(" ")
@@ -46,15 +48,15 @@ def upper_lines(state: MachineState) -> list[Text]:
     paytable, upper = state.paytable, state.hands - 1
     if state.phase is Phase.DEALT:
         copied = tuple(card if keep else None for card, keep in zip(state.hand, state.held))
-        return [hand_line(copied, paytable) for _ in range(upper)]
+        return [hand_line(copied, paytable, prefix=line_prefix(state, hand)) for hand in range(1, upper + 1)]
     last = state.last
     if last is None or last.hands != state.hands:
-        return [hand_line((None,) * 5, paytable) for _ in range(upper)]
+        return [hand_line((None,) * 5, paytable, prefix=line_prefix(state, hand)) for hand in range(1, upper + 1)]
     lines = []
-    for result in last.results[1:]:
-        outcome = (Text(f"{result.name} {result.win:,}", style=WON) if result.win
+    for hand, result in enumerate(last.results[1:], 1):
+        outcome = (Text(f"{result.name} {result.win:,}{earned_suffix(state, hand)}", style=WON) if result.win
                    else Text("—", style=LOST))
-        lines.append(hand_line(result.final, paytable, outcome))
+        lines.append(hand_line(result.final, paytable, outcome, line_prefix(state, hand)))
     return lines
 
 
