@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
@@ -28,6 +28,7 @@ from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import Feature, FeatureKind
 from videopoker.rules.definition import PayCategory
+from videopoker.rules.evaluate import Game
 
 #: Rounds dealt per numpy step: small enough that a deck row block stays in cache.
 BATCH = 1 << 14
@@ -54,6 +55,7 @@ class Simulation:
     expected: tuple[Fraction, ...]       # exact probability of each category under the strategy
     seconds: float
     exact: Fraction | None = None        # a feature game's exact return (its pays are not one column)
+    machines_error: float | None = None  # Ultimate X: the standard error from its machines' totals
 
     @property
     def hands(self) -> int:
@@ -76,7 +78,10 @@ class Simulation:
     @property
     def standard_error(self) -> float:
         """Standard error of :attr:`rtp`, from the spread of the rounds' wins (rounds of N hands
-        share their deal, so it is the rounds, not the hands, that are independent)."""
+        share their deal, so it is the rounds, not the hands, that are independent).  Ultimate X
+        rounds carry multipliers into the next, so there it is the machines' totals that are."""
+        if self.machines_error is not None:
+            return self.machines_error
         if self.rounds < 2:
             return math.inf
         mean = self.won / self.rounds
@@ -130,25 +135,37 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
             seed: int | None = None, multi: int = 1, progress: Progress = _quiet) -> Iterator[Simulation]:
     """The simulation after every batch, for a screen that plots it or a player who cancels.
 
-    ``progress`` hears about the strategy's preparation (the optimal lookup's first solve).
+    ``progress`` hears about the strategy's preparation (the optimal lookup's first solve).  At
+    the Ultimate X bet ``multi`` is the number of lines, one the table gives multipliers for.
     """
     feature = paytable.feature if paytable.plays_feature(coins) else None
-    if feature is not None and feature.kind is FeatureKind.ULTIMATE_X:
-        raise VideoPokerError(f"simulate does not play Ultimate X yet: `analyze` gives its exact return; --coins "
-                              f"{paytable.max_coins} simulates the base game")
+    ultimate = feature is not None and feature.kind is FeatureKind.ULTIMATE_X
     if feature is not None and not isinstance(strategy, FeatureOptimal):
         raise VideoPokerError(f"at the feature bet simulate plays perfect play only (its exact return is known); "
                               f"--coins {paytable.max_coins} plays the base game with {strategy.name}")
+    if ultimate:
+        from videopoker.analysis.ultimate_x import check_lines
+
+        check_lines(paytable, multi)  # refused before the solve
     bet = feature.coins if feature is not None else paytable.base_bet(coins)
     rounds = check_hands(hands, multi)
-    strategy.prepare(progress)
+    if not ultimate:  # Ultimate X holds by the sum of the multipliers, not by one table
+        strategy.prepare(progress)
     seed = new_seed() if seed is None else seed
     game = paytable.game
     rng = np.random.default_rng(seed)
     pays = pay_vector(paytable, paytable.max_coins if feature else bet).astype(np.int64)
     exact_return = None
+    machines_error: Callable[[], float] | None = None
     play = partial(play_rounds, paytable, strategy, multi=multi, feature=feature)
-    if feature is not None and feature.kind is FeatureKind.MULTI_STRIKE:
+    if ultimate:
+        from videopoker.analysis.ultimate_x_play import MACHINES, UltimateXPlayer
+
+        machines = UltimateXPlayer(paytable, multi, progress, machines=min(MACHINES, rounds))
+        exact_return = Fraction(machines.solved.rtp)
+        expected = tuple(Fraction(share) for share in machines.long_run(progress).frequencies)  # per hand
+        play, machines_error = partial(machines.play), machines.standard_error
+    elif feature is not None and feature.kind is FeatureKind.MULTI_STRIKE:
         from videopoker.analysis.strike_play import StrikePlayer
 
         player = StrikePlayer(paytable, progress)
@@ -172,7 +189,8 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
         won += int(round_wins.sum())
         won_squared += int(np.dot(round_wins, round_wins))
         yield Simulation(paytable, bet, strategy.name, multi, seed, played, tuple(int(c) for c in counts),
-                         won, won_squared, expected, time.perf_counter() - start, exact_return)
+                         won, won_squared, expected, time.perf_counter() - start, exact_return,
+                         machines_error() if machines_error else None)
 
 
 def play_rounds(paytable: Paytable, strategy: Strategy, n: int, multi: int, rng: np.random.Generator,
@@ -181,16 +199,8 @@ def play_rounds(paytable: Paytable, strategy: Strategy, n: int, multi: int, rng:
     """Deal and play ``n`` rounds; add their final hands to ``counts``; return each round's win
     (at a ``feature`` bet: the deal's multiplier times the pays and the prizes of its hands)."""
     game = paytable.game
-    size = game.deck_size
-    deck = np.empty((n, size), dtype=np.uint8)
-    deck[:] = np.arange(size, dtype=np.uint8)
-    cards = deck.reshape(-1)
-    rows = np.arange(n, dtype=np.int64) * size
-    _shuffle_places(cards, rows, range(HAND), size, rng)
-    dealt = [deck[:, place].astype(np.intp) for place in range(HAND)]
-    for a, b in SORT_FIVE:
-        dealt[a], dealt[b] = np.minimum(dealt[a], dealt[b]), np.maximum(dealt[a], dealt[b])
-    hands = np.stack(dealt, axis=1).astype(np.uint8)
+    deal = Deal.shuffled(n, game.deck_size, rng)
+    hands = deal.hands
     masks = strategy.holds(hands, rng)
     multipliers = None
     if feature is not None:
@@ -198,15 +208,10 @@ def play_rounds(paytable: Paytable, strategy: Strategy, n: int, multi: int, rng:
 
         multipliers = deal_multipliers(feature, hands, rng)
         triggers = np.array([game.categories.index(key) for key in feature.trigger], dtype=np.intp)
-    kept = [(masks >> place & 1).astype(bool) for place in range(HAND)]
-    keys = game.card_keys
+    kept = deal.kept(masks)
     round_wins = np.zeros(n, dtype=np.int64)
     for _ in range(multi):
-        _shuffle_places(cards, rows, range(HAND, 2 * HAND), size, rng)
-        key = np.zeros(n, dtype=np.int64)
-        for place in range(HAND):
-            key += keys.take(np.where(kept[place], dealt[place], deck[:, HAND + place]))
-        categories = game.category_of_keys(key)
+        categories = deal.draw(game, kept, rng)
         counts += np.bincount(categories, minlength=len(counts))
         if feature is None or multipliers is None:
             round_wins += pays.take(categories)
@@ -216,6 +221,49 @@ def play_rounds(paytable: Paytable, strategy: Strategy, n: int, multi: int, rng:
             won += prizes(feature, categories, triggers, rng)
         round_wins += multipliers * won
     return round_wins
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Rounds dealt from one deck row each: the first five places are the deal, the next five a
+    hand's draw.  Every hand of a multi-hand round draws from the same rest of the deck, afresh."""
+
+    deck: npt.NDArray[np.uint8]          # (rounds, deck size)
+    rows: npt.NDArray[np.int64]          # where each round's row starts in the flat deck
+    dealt: list[npt.NDArray[np.intp]]    # the five dealt cards, sorted: one column per place
+
+    @classmethod
+    def shuffled(cls, n: int, size: int, rng: np.random.Generator) -> Deal:
+        """Deal ``n`` rounds: five Fisher–Yates places of each row, sorted by a sorting network."""
+        deck = np.empty((n, size), dtype=np.uint8)
+        deck[:] = np.arange(size, dtype=np.uint8)
+        rows = np.arange(n, dtype=np.int64) * size
+        _shuffle_places(deck.reshape(-1), rows, range(HAND), size, rng)
+        dealt = [deck[:, place].astype(np.intp) for place in range(HAND)]
+        for a, b in SORT_FIVE:
+            dealt[a], dealt[b] = np.minimum(dealt[a], dealt[b]), np.maximum(dealt[a], dealt[b])
+        return cls(deck, rows, dealt)
+
+    @property
+    def hands(self) -> npt.NDArray[np.uint8]:
+        """The dealt hands, sorted (rounds, 5): what a strategy is asked to hold."""
+        return np.stack(self.dealt, axis=1).astype(np.uint8)
+
+    @staticmethod
+    def kept(masks: npt.NDArray[np.integer[Any]]) -> list[npt.NDArray[np.bool_]]:
+        """Per place of the sorted deal, whether each round's hold keeps that card."""
+        return [(masks >> place & 1).astype(bool) for place in range(HAND)]
+
+    def draw(self, game: Game, kept: list[npt.NDArray[np.bool_]], rng: np.random.Generator) -> npt.NDArray[np.uint8]:
+        """One hand of every round: shuffle five fresh draw places from the rest of its deck, fill
+        the discards from them, and return each final hand's category."""
+        size = self.deck.shape[1]
+        _shuffle_places(self.deck.reshape(-1), self.rows, range(HAND, 2 * HAND), size, rng)
+        keys = game.card_keys
+        key = np.zeros(len(self.rows), dtype=np.int64)
+        for place in range(HAND):
+            key += keys.take(np.where(kept[place], self.dealt[place], self.deck[:, HAND + place]))
+        return game.category_of_keys(key)
 
 
 def _shuffle_places(cards: npt.NDArray[np.uint8], rows: npt.NDArray[np.int64], places: range, size: int,

@@ -177,8 +177,9 @@ def build_parser(only: str | None = None) -> Parser:
         simulate.add_argument("--strategy", default="optimal", metavar="NAME|FILE",
                               help="optimal (the default), hold-nothing, random, or a chart file "
                                    "(see `videopoker strategy`)")
-        simulate.add_argument("--multi", type=multi, default=1, metavar="N",
-                              help="play rounds of N hands from one deal (1, 3, 5, 10, 50, 100)")
+        simulate.add_argument("--multi", type=multi, default=None, metavar="N",
+                              help="play rounds of N hands from one deal (1, 3, 5, 10, 50, 100; default 1, "
+                                   "Ultimate X: the most hands it gives multipliers for)")
         simulate.add_argument("--json", action="store_true", help="print JSON")
 
     if only in (None, "strategy"):

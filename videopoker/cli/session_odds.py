@@ -20,6 +20,9 @@ def run_simulate(args: argparse.Namespace) -> int:
     from videopoker.analysis.strategies import strategy_named
 
     paytable = resolve_paytable(args.paytable)
+    if args.multi is None:  # Ultimate X is played at the most hands a round it gives multipliers for
+        feature = paytable.feature if paytable.plays_feature(args.coins) else None
+        args.multi = feature.offered_lines[-1] if feature is not None and feature.offered_lines else 1
     check_hands(args.hands, args.multi)  # refused before any slow preparation
     strategy = strategy_named(args.strategy, paytable, args.coins or paytable.top_bet)
     result: Simulation | None = None
