@@ -188,10 +188,11 @@ def test_a_feature_of_state_survives_the_cache_and_the_wallet() -> None:
         assert paytable_from_json(kept, "round.paytable").feature == paytable.feature
 
 
-def test_the_machine_plays_the_base_game_of_a_feature_it_does_not_play_yet() -> None:
-    assert bets(resolve_paytable(STRIKE_16X)) == (1, 2, 3, 4, 5)
+def test_the_machine_offers_the_feature_bet_at_the_hands_it_is_played_at() -> None:
+    strike = resolve_paytable(STRIKE_16X)
+    assert bets(strike, 1) == (1, 2, 3, 4, 5, 25) and bets(strike, 3)[-1] == 5
     assert bets(resolve_paytable(ULTIMATE_JACKS), 3)[-1] == 10 and bets(resolve_paytable(ULTIMATE_JACKS), 1)[-1] == 5
-    assert bets(resolve_paytable("big-times-draw-jacks-or-better-8-6"))[-1] == 10
+    assert bets(resolve_paytable("big-times-draw-jacks-or-better-8-6"), 100)[-1] == 10
 
 
 def test_a_feature_without_its_solver_is_refused() -> None:

@@ -129,3 +129,33 @@ async def test_ultimate_x_shows_the_lines_and_what_a_round_earned_them(isolated_
                                                                     state.last.lines[1:]))
         await pilot.press("m")
         await until(pilot, lambda: f"LINES {' '.join(f'{m}X' for m in state.lines)}" in shown(app, "#message"))
+
+
+async def test_multi_strike_shows_the_stack_and_plays_up_it(isolated_home: Path) -> None:
+    """BET MAX bets the whole stack; the glass shows every level's multiplier, the level in play and,
+    once a level pays or rides free, the next one dealt above it."""
+    from videopoker.tui.widgets.hands import HandsPanel
+
+    app = VideoPokerApp(isolated_home, "multi-strike-16x-bonus-poker-7-5", seed=4)
+    app.DEAL_GUARD = 0  # a robot's quick deals are deliberate
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "BET 25 FOR MULTI-STRIKE" in shown(app, "#title"))
+        for _ in range(60):
+            await pilot.press("m")
+            await until(pilot, lambda: "LEVEL 1 · 1X" in shown(app, "#message"))
+            panel = app.query_one(HandsPanel).lines_shown
+            assert [line.split("X")[0].strip() for line in panel] == ["16", "8", "4", "2", "1"]
+            assert "IN PLAY" in panel[-1]
+            await pilot.press("h")
+            await until(pilot, lambda: "WORTH" in shown(app, "#message"))
+            assert app.hint is not None
+            for position, keep in enumerate(app.hint[1]):
+                if keep:
+                    await pilot.press(str(position + 1))
+            await pilot.press("space")
+            await until(pilot, lambda: "LEVEL 2" in shown(app, "#message") or "LEVEL 1" in shown(app, "#message")
+                        or "GAME OVER" in shown(app, "#message"))
+            if "LEVEL 2 · 2X" in shown(app, "#message"):
+                break
+        assert app.session is not None and app.session.state().level == 2
+        assert "IN PLAY" in app.query_one(HandsPanel).lines_shown[-2]

@@ -302,6 +302,9 @@ def _grade_the_rest(ledger: Ledger) -> None:
     grades = []
     for round_id, table_id, bet, dealt, held, meter, multiplier, lines in waiting:
         paytable = tables[table_id][1]
+        if paytable.plays_feature(bet) and paytable.feature is not None and \
+                paytable.feature.kind is FeatureKind.MULTI_STRIKE:
+            continue  # a stack is graded as it is recorded, from every level's deal (one is on record)
         pays = paytable if meter is None else paytable.at_meter(meter)  # as the round paid its first hand
         played = tuple(int(line) for line in lines.split(",")) if lines else ()  # Ultimate X's lines
         decision = judge(pays, bet, 1, unpack(dealt), held_flags(held), multiplier, played)
@@ -409,6 +412,10 @@ def _frequencies(paytable: Paytable, bet: int, hands: int) -> list[tuple[str, fl
         from videopoker.analysis.ultimate_x import analyze_ultimate_x
 
         return list(zip(paytable.game.categories, analyze_ultimate_x(paytable, hands).frequencies))
+    if feature is not None and feature.kind is FeatureKind.MULTI_STRIKE:  # a final hand a level reached
+        from videopoker.analysis.multi_strike import analyze_multi_strike
+
+        return [(row.category, row.per_round) for row in analyze_multi_strike(paytable).rows]
     rows = analyze_feature(paytable).rows if feature is not None else analyze(paytable, bet).rows
     return [(row.category, float(row.probability)) for row in rows]
 

@@ -305,7 +305,7 @@ class Ledger:
         if cursor.rowcount == 0:
             return  # on record already
         place = settled.paytable.game.categories.index
-        lines = outcome.lines or (None,) * outcome.hands
+        lines = outcome.lines or (None,) * len(outcome.results)
         self._db.executemany("INSERT INTO hands (round, hand, final, category, win, prize, line) "
                              "VALUES (?, ?, ?, ?, ?, ?, ?)",
                              [(cursor.lastrowid, hand, pack(result.final), place(result.category), result.win,

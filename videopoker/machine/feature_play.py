@@ -14,6 +14,9 @@ from videopoker.errors import GameError
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import Feature, FeatureKind, Weights, top_rank
 
+#: The hands a round a machine deals (as :data:`videopoker.machine.round.PLAY_LINES`, which imports this).
+PLAYED_HANDS = (1, 3, 5, 10, 50, 100)
+
 
 def drawn(slices: Weights, rng: RandomLike) -> int:
     """One value of ``slices`` drawn by weight: a stop of a wheel of ``sum(weights)`` equal stops."""
@@ -38,23 +41,23 @@ def spin(feature: Feature, rng: RandomLike) -> int:
 
 
 def bets(paytable: Paytable, hands: int | None = None) -> tuple[int, ...]:
-    """The bets a hand can make, in the order BET ONE steps through them: 1..max_coins, then the feature's
-    (Ultimate X's only at the numbers of hands it offers; ``hands`` None: at any).
-
-    Multi-Strike is solved and hinted but not yet played by the machine: its tables play their
-    base game, 1..max_coins."""
+    """The bets a hand can make, in the order BET ONE steps through them: 1..max_coins, then the
+    feature's (Ultimate X's only at the numbers of hands it offers, Multi-Strike's at one hand a
+    round; ``hands`` None: at any)."""
     plain = tuple(range(1, paytable.max_coins + 1))
     feature = paytable.feature
-    if feature is None or not on_the_machine(paytable):
-        return plain
-    if feature.kind is FeatureKind.ULTIMATE_X and hands is not None and hands not in feature.offered_lines:
+    if feature is None or (hands is not None and hands not in feature_hands(feature)):
         return plain
     return (*plain, feature.coins)
 
 
-def on_the_machine(paytable: Paytable) -> bool:
-    """Whether the machine plays the table's feature bet."""
-    return paytable.feature is not None and paytable.feature.kind is not FeatureKind.MULTI_STRIKE
+def feature_hands(feature: Feature) -> tuple[int, ...]:
+    """The hands a round the feature is played at."""
+    if feature.kind is FeatureKind.ULTIMATE_X:
+        return feature.offered_lines
+    if feature.kind is FeatureKind.MULTI_STRIKE:
+        return (1,)
+    return PLAYED_HANDS
 
 
 def check_bet(paytable: Paytable, coins: int, hands: int | None = None) -> int:
@@ -62,9 +65,9 @@ def check_bet(paytable: Paytable, coins: int, hands: int | None = None) -> int:
     if coins not in bets(paytable, hands):
         sold = paytable.feature
         if sold is not None and coins == sold.coins and coins in bets(paytable):
-            raise GameError(f"{sold.kind} plays {', '.join(map(str, sold.offered_lines))} hands a round, not "
+            raise GameError(f"{sold.kind} plays {', '.join(map(str, feature_hands(sold)))} hands a round, not "
                             f"{hands}; change the hands (n) or bet up to {paytable.max_coins}")
-        feature = f", or {sold.coins} for its {sold.kind}" if sold is not None and on_the_machine(paytable) else ""
+        feature = f", or {sold.coins} for its {sold.kind}" if sold is not None else ""
         raise GameError(f"a bet is 1..{paytable.max_coins} coins{feature}, got {coins}")
     return coins
 

@@ -21,6 +21,7 @@ from videopoker.deck.cards import Card, RandomLike
 from videopoker.errors import GameError, InsufficientCredit
 from videopoker.machine.double_up import DoubleStep, Gamble
 from videopoker.machine.feature_play import bets, check_bet, kept_bet
+from videopoker.machine.multi_strike_levels import LevelPlayed
 from videopoker.machine.round import HAND_SIZE, PLAY_LINES, Round
 from videopoker.machine.ultimate_x_lines import fresh, machine_key, offers
 from videopoker.paytable import Paytable, paytable_reference, resolve_paytable  # noqa: F401  (doctest)
@@ -64,10 +65,13 @@ class Outcome:
     multiplier: int = 1                   # at a feature bet, the multiplier every win was paid at
     lines: tuple[int, ...] = ()           # Ultimate X: each hand's line multiplier, its win paid at it
     earned: tuple[int, ...] = ()          # Ultimate X: each line's multiplier for the next round
+    #: Multi-Strike: every level played, bottom first; ``results`` then has one hand a level.
+    levels: tuple[LevelPlayed, ...] = ()
 
     @property
     def hands(self) -> int:
-        return len(self.results)
+        """Hands the round was bet on (a Multi-Strike stack is one, however many levels it played)."""
+        return 1 if self.levels else len(self.results)
 
     @property
     def stake(self) -> int:
@@ -80,8 +84,9 @@ class Outcome:
 
     @property
     def final(self) -> tuple[Card, ...]:
-        """The dealt hand after its draw (the bottom hand on a multi-hand machine)."""
-        return self.results[0].final
+        """The dealt hand after its draw (the bottom hand on a multi-hand machine, the last level
+        played of a Multi-Strike stack)."""
+        return self.results[-1 if self.levels else 0].final
 
     @property
     def category(self) -> PayCategory:
@@ -96,6 +101,9 @@ class Outcome:
                 "credits_after": self.credits_after,
                 **({"multiplier": self.multiplier} if self.multiplier != 1 else {}),
                 **({"lines": list(self.lines), "earned": list(self.earned)} if self.lines else {}),
+                **({"levels": [{"level": played.level, "free_ride": played.free_ride,
+                                "dealt": [str(c) for c in played.dealt], "held": list(played.held)}
+                               for played in self.levels]} if self.levels else {}),
                 **({"doubles": [double_to_json(step) for step in self.doubles]} if self.doubles else {})}
 
 
@@ -115,6 +123,9 @@ class MachineState:
     gamble: Gamble | None = None       # a win offered to double, or being doubled
     multiplier: int = 1                # the round in play's multiplier, at a feature bet
     lines: tuple[int, ...] = ()        # Ultimate X: the lines' multipliers, the round's or the next deal's
+    level: int = 0                     # Multi-Strike: the level in play (0: none)
+    free_ride: bool = False            # Multi-Strike: its deal showed a free ride
+    below: tuple[LevelPlayed, ...] = ()  # Multi-Strike: the levels played under it
 
     @property
     def stake(self) -> int:
@@ -282,8 +293,20 @@ class Machine:
         if earned:
             self.carry(played.paytable, earned)
         self.credits += sum(result.win for result in results)
+        levels: tuple[LevelPlayed, ...] = ()
+        if played.level:  # Multi-Strike: this level paid, and the one above is dealt if it opened
+            drawn = results[0]
+            level = LevelPlayed(played.level, played.free_ride, played.dealt, played.held, drawn.final,
+                                drawn.category, drawn.win)
+            self.round = played.climbed(level, self.rng)
+            if self.round is not None:
+                return self.snapshot()
+            levels = (*played.below, level)
+            results = tuple(HandResult(below.final, below.category, below.win, played.paytable.game.label(
+                below.category)) for below in levels)
         self.last = Outcome(played.dealt, played.held, played.bet, results, self.credits,
-                            multiplier=played.multiplier, lines=played.lines, earned=earned)
+                            multiplier=1 if levels else played.multiplier, lines=played.lines, earned=earned,
+                            levels=levels)
         self.round = None
         won = self.last.win
         self.gamble = Gamble(won) if played.paytable.double_up and won else None
@@ -351,7 +374,8 @@ class Machine:
                                 self.paytable, self.meter_of(self.paytable), self.gamble,
                                 lines=self.lines_of(self.paytable, self.hands))
         return MachineState(self.phase, self.credits, played.bet, played.hands, self.hand, self.held, self.last,
-                            played.paytable, played.meter, multiplier=played.multiplier, lines=played.lines)
+                            played.paytable, played.meter, multiplier=played.multiplier, lines=played.lines,
+                            level=played.level, free_ride=played.free_ride, below=played.below)
 
     def _short(self, coins: int) -> str:
         """Why the credit left cannot pay for a round of ``coins`` per hand, and what to do."""

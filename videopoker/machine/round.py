@@ -26,7 +26,8 @@ from fractions import Fraction
 
 from videopoker.deck.cards import Card, RandomLike, check_deck, check_hand, full_deck, parse_hand, take_random  # noqa: F401
 from videopoker.errors import GameError
-from videopoker.machine.feature_play import check_bet, deal_multiplier, pay_column, spin
+from videopoker.machine.feature_play import PLAYED_HANDS, check_bet, deal_multiplier, pay_column, spin
+from videopoker.machine.multi_strike_levels import LevelPlayed, check_level, free_ride, is_multi_strike, levels_of
 from videopoker.machine.ultimate_x_lines import check_lines, earned
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import top_rank
@@ -34,7 +35,7 @@ from videopoker.rules.definition import PayCategory
 
 HAND_SIZE = 5
 #: The hands a machine deals at once: single hand, Triple, Five, Ten, Fifty and Hundred Play.
-PLAY_LINES = (1, 3, 5, 10, 50, 100)
+PLAY_LINES = PLAYED_HANDS
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,9 @@ class Round:
     meter: Fraction | None = None   # a progressive table's meter as dealt (this round's bet on it)
     multiplier: int = 1             # at a feature bet, the multiplier this deal plays under
     lines: tuple[int, ...] = ()     # Ultimate X: each hand's line multiplier this round (none: not played)
+    level: int = 0                  # Multi-Strike: the level this hand is dealt on, 1 at the bottom (0: none)
+    free_ride: bool = False         # Multi-Strike: the level's deal showed a free ride
+    below: tuple[LevelPlayed, ...] = ()  # Multi-Strike: the levels played under this one
 
     def __post_init__(self) -> None:
         check_hand(self.dealt, HAND_SIZE)
@@ -58,12 +62,15 @@ class Round:
             raise GameError(f"a round plays {', '.join(map(str, PLAY_LINES))} hands, got {self.hands}")
         check_bet(self.paytable, self.bet, self.hands)
         check_lines(self.paytable, self.hands, self.lines)
+        check_level(self.paytable, self.plays_feature, self.hands, self.level, self.free_ride, self.below)
         check_deck(self.dealt, self.paytable.game.jokers, self.paytable.game.title)
         if (self.meter is None) != (self.paytable.progressive is None):
             raise GameError("a progressive table's round is dealt under its meter, and only such a round")
         feature = self.paytable.feature
         can = {1} if feature is None or not self.plays_feature else {
             m for m, _ in feature.deal_multipliers(top_rank([card.index for card in self.dealt]))}
+        if self.level:
+            can = {levels_of(self.paytable)[self.level - 1]}
         if self.multiplier not in can:
             raise GameError(f"this deal plays under {' or '.join(f'{m}X' for m in sorted(can))}, "
                             f"not {self.multiplier}X")
@@ -97,11 +104,26 @@ class Round:
         """Five cards at random from a full deck of the paytable's game, then, at a feature bet,
         the multiplier the deal plays under (read from the cards, or drawn); ``lines``: the
         Ultimate X multipliers the lines carry into it."""
-        dealt = tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng))
         feature = paytable.feature
+        if feature is not None and paytable.plays_feature(bet) and is_multi_strike(paytable):
+            return cls.strike(paytable, bet, rng, 1, ())
+        dealt = tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng))
         plays = feature is not None and paytable.plays_feature(bet) and not lines
         multiplier = deal_multiplier(feature, dealt, rng) if feature is not None and plays else 1
         return cls(paytable, bet, dealt, hands=hands, meter=meter, multiplier=multiplier, lines=lines)
+
+    @classmethod
+    def strike(cls, paytable: Paytable, bet: int, rng: RandomLike, level: int, below: tuple[LevelPlayed, ...]) -> Round:
+        """A Multi-Strike level dealt from a fresh deck, its free ride drawn on the deal."""
+        dealt = tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng))
+        return cls(paytable, bet, dealt, multiplier=levels_of(paytable)[level - 1], level=level,
+                   free_ride=free_ride(paytable, level, rng), below=below)
+
+    def climbed(self, played: LevelPlayed, rng: RandomLike) -> Round | None:
+        """The level above, dealt now, when ``played`` (this level, drawn) opens it; None when the round ends."""
+        if not played.opens or self.level >= len(levels_of(self.paytable)):
+            return None
+        return Round.strike(self.paytable, self.bet, rng, self.level + 1, (*self.below, played))
 
     def hold(self, position: int) -> Round:
         """The round with the card at ``position`` (0..4) held or released."""

@@ -88,14 +88,17 @@ def cards_text(cards: Sequence[Card]) -> str:
 
 
 def judge(paytable: Paytable, coins: int, hands: int, dealt: Sequence[Card], held: Sequence[bool],
-          multiplier: int | None = None, lines: tuple[int, ...] = ()) -> Decision:
+          multiplier: int | None = None, lines: tuple[int, ...] = (), level: int = 0,
+          free_ride: bool = False) -> Decision:
     """The player's hold of ``dealt`` against the best, exactly; at a feature bet by their worth per
     coin of the whole bet under the deal's ``multiplier`` (its mean where not given); on Ultimate X
-    lines, in the state they make (:func:`judge_lines`)."""
+    lines or a Multi-Strike level, in the state they make (:func:`judge_lines`, :func:`judge_level`)."""
     from videopoker.analysis.hint import best_holds
 
     if lines:
         return judge_lines(paytable, coins, dealt, held, lines)
+    if level:
+        return judge_level(paytable, dealt, held, level, free_ride)
 
     choices = best_holds(paytable, dealt, coins, multiplier)
     yours = next(choice for choice in choices if choice.held == tuple(held))
@@ -134,6 +137,28 @@ def judge_lines(paytable: Paytable, coins: int, dealt: Sequence[Card], held: Seq
                     *worths)
 
 
+def judge_level(paytable: Paytable, dealt: Sequence[Card], held: Sequence[bool], level: int,
+                free_ride: bool) -> Decision:
+    """A hold on a Multi-Strike level, per coin of the level's bet (``max_coins``): ranked by its
+    worth, the level's pay plus what opening the next level is worth; ``ev`` this level's pay."""
+    hint = level_hint(paytable, dealt, level, free_ride)
+    yours = next(choice for choice in hint if choice.held == tuple(held))
+    assert paytable.feature is not None
+    best, multiplier = hint[0], paytable.feature.levels[level - 1]
+    column = paytable.max_coins
+    squares = sum(count * paytable.pay(category, column) ** 2 for category, count in yours.outcomes.items())
+    variance = multiplier**2 * (Fraction(squares, yours.draws * column**2) - yours.ev**2)
+    return Decision(paytable.name, column, 1, tuple(dealt), tuple(held), best.held, multiplier * yours.ev,
+                    multiplier * best.ev, variance, yours.judged, best.judged)
+
+
+def level_hint(paytable: Paytable, dealt: Sequence[Card], level: int, free_ride: bool) -> list[HoldChoice]:
+    """Every hold on a Multi-Strike level, best first by its worth there."""
+    from videopoker.analysis.state_hint import FeatureState, state_holds
+
+    return state_holds(paytable, dealt, FeatureState(level, free_ride)).holds
+
+
 def lines_hint(paytable: Paytable, coins: int, dealt: Sequence[Card], lines: tuple[int, ...]) -> list[HoldChoice]:
     """Every hold on Ultimate X lines, best first: by worth in the lines' state at the feature bet,
     else by the base game's EV at ``coins``."""
@@ -147,13 +172,16 @@ def lines_hint(paytable: Paytable, coins: int, dealt: Sequence[Card], lines: tup
 
 
 def advice(paytable: Paytable, coins: int, dealt: Sequence[Card], count: int = 3,
-           multiplier: int | None = None, lines: tuple[int, ...] = ()) -> list[HoldChoice]:
+           multiplier: int | None = None, lines: tuple[int, ...] = (), level: int = 0,
+           free_ride: bool = False) -> list[HoldChoice]:
     """The best ``count`` holds of ``dealt``, best first (the hint); at a feature bet by their worth
-    under the deal's ``multiplier`` or in the state of its Ultimate X ``lines``."""
+    under the deal's ``multiplier`` or in the state of its Ultimate X ``lines`` or Multi-Strike ``level``."""
     from videopoker.analysis.hint import best_holds
 
     if lines:
         return lines_hint(paytable, coins, dealt, lines)[:count]
+    if level:
+        return level_hint(paytable, dealt, level, free_ride)[:count]
     return best_holds(paytable, dealt, coins, multiplier)[:count]
 
 

@@ -16,9 +16,10 @@ Format 6 had no double-up: it reads with no win being doubled.
 
 Format 7 had no feature games: it reads with every round at multiplier 1 and no wheel prizes.
 
-Format 8 had no Ultimate X: it reads with every line at 1X.
+Format 8 had no Ultimate X or Multi-Strike: it reads with every line at 1X and no level in play.
 
-Format 9 content (8 without ``lines`` and a round's and an outcome's ``lines`` and ``earned``; 7 also
+Format 9 content (8 without ``lines``, a round's ``lines``, ``level``, ``free_ride`` and ``below``, and
+an outcome's ``lines``, ``earned`` and ``levels``; 7 also
 without a round's and an outcome's ``multiplier`` and a hand's ``prize``; 6 also
 without ``gamble``, ``unrecorded_doubles`` and an outcome's ``doubles``; 5 also
 without ``meters`` and a round's ``meter``; 4 also without ``wallet`` and ``unrecorded``; 3 also
@@ -32,7 +33,8 @@ without ``training``)::
      "round": null | {"paytable": {"name", "game", "definition", "max_coins", "pays": {key: [totals]},
                                    "progressive"?: {"hand", "base", "rate"}, "double_up"?, "feature"?},
                       "bet", "hands", "dealt": [5 cards], "held": [5 flags], "meter"?: as dealt,
-                      "multiplier"?: at a feature bet, as dealt, "lines"?: [Ultimate X multipliers, a hand each]},
+                      "multiplier"?: at a feature bet, as dealt, "lines"?: [Ultimate X multipliers, a hand each],
+                      "level"?, "free_ride"?, "below"?: [level played …]: Multi-Strike},
      "last": null | outcome, "history": {"games", "total_bet", "total_won", "refills", "recall"},
      "training": {"trainer", "decisions", "right", "hands", "staked", "won", "worth", "best_worth",
                   "mistakes": [{"paytable", "coins", "hands", "dealt", "held", "best", "ev", "best_ev"} …]},
@@ -47,7 +49,10 @@ without ``training``)::
     worth, best_worth, ev, best_ev: exact fractions written "numerator/denominator"
 
     outcome: {"dealt", "held", "bet", "hands": [{"final", "category", "win", "prize"?} …], "credits_after",
-              "doubles"?: [double …], "multiplier"?, "lines"?: [as dealt], "earned"?: [for the next round]}
+              "doubles"?: [double …], "multiplier"?, "lines"?: [as dealt], "earned"?: [for the next round],
+              "levels"?: [{"level", "free_ride", "dealt", "held"} …]: a Multi-Strike stack, a hand a level}
+
+    level played: {"level", "free_ride", "dealt", "held", "final", "category", "win"}
     (formats 1 and 2: {"dealt", "held", "final", "category", "bet", "win", "credits_after"})
 """
 
@@ -68,11 +73,12 @@ from videopoker.errors import CardError, GameError, PaytableError, StateError
 from videopoker.machine.double_up import CHOICES, MOST_DOUBLES, DoubleStep, Gamble, outcome
 from videopoker.machine.feature_play import bets
 from videopoker.machine.game import HandResult, Outcome, double_to_json
+from videopoker.machine.multi_strike_levels import LevelPlayed
 from videopoker.machine.round import HAND_SIZE, PLAY_LINES, Round
 from videopoker.machine.settled import Doubled, Grade, Settled
 from videopoker.machine.training import KEPT_MISTAKES, Decision, Training, fraction_text
 from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, Paytable, Progressive, resolve_paytable
-from videopoker.paytable.feature import MAX_FEATURE_COINS, MAX_LINE_MULTIPLIER, MAX_MULTIPLIER
+from videopoker.paytable.feature import MAX_FEATURE_COINS, MAX_LINE_MULTIPLIER, MAX_MULTIPLIER, MOST_LEVELS
 from videopoker.paytable.feature_checking import feature_of_data
 from videopoker.rules.catalog import game_of_data, load_game
 from videopoker.rules.checking import KEY_FORM, MAX_KEY_LENGTH
@@ -173,6 +179,12 @@ def settled_to_json(settled: Settled) -> dict[str, Any]:
                                                  "variance": fraction_text(grade.variance)}}
 
 
+def level_to_json(played: LevelPlayed) -> dict[str, Any]:
+    return {"level": played.level, "free_ride": played.free_ride, "dealt": [str(c) for c in played.dealt],
+            "held": list(played.held), "final": [str(c) for c in played.final], "category": played.category,
+            "win": played.win}
+
+
 def encode(wallet: str, meters: dict[str, Fraction], gamble: Gamble | None, credits: int, bet: int, hands: int,
            paytable: str, current: Round | None, last: Outcome | None, history: History, training: Training,
            unrecorded: tuple[Settled, ...], unrecorded_doubles: tuple[Doubled, ...],
@@ -182,7 +194,9 @@ def encode(wallet: str, meters: dict[str, Fraction], gamble: Gamble | None, cred
         "dealt": [str(card) for card in current.dealt], "held": list(current.held),
         **({} if current.meter is None else {"meter": fraction_text(current.meter)}),
         **({} if current.multiplier == 1 else {"multiplier": current.multiplier}),
-        **({"lines": list(current.lines)} if current.lines else {})}
+        **({"lines": list(current.lines)} if current.lines else {}),
+        **({"level": current.level, "free_ride": current.free_ride,
+            "below": [level_to_json(played) for played in current.below]} if current.level else {})}
     gambled = None if gamble is None else {
         "stake": gamble.stake, "at_risk": gamble.at_risk,
         "dealer": None if gamble.dealer is None else str(gamble.dealer),
@@ -290,7 +304,8 @@ def _outcome(data: Any, where: str, version: int) -> Outcome:
     else:
         items = _list(data, "hands", where, PLAY_LINES[-1])
         results = tuple(_result(item, f"{where}.hands[{n}]") for n, item in enumerate(items))
-        if len(results) not in PLAY_LINES:
+        stacked = isinstance(data, dict) and "levels" in data  # a Multi-Strike stack: a hand a level
+        if len(results) not in PLAY_LINES and not (stacked and len(results) <= MOST_LEVELS):
             raise ValueError(f"{where}.hands has {len(results)} hands")
     doubles: tuple[DoubleStep, ...] = ()
     if isinstance(data, dict) and "doubles" in data:
@@ -302,9 +317,25 @@ def _outcome(data: Any, where: str, version: int) -> Outcome:
     earned = _line_multipliers(data, "earned", where, len(results))
     if bool(lines) != bool(earned):
         raise ValueError(f"{where}: Ultimate X lines and what they earned come together")
+    levels: tuple[LevelPlayed, ...] = ()
+    if isinstance(data, dict) and "levels" in data:
+        items = _list(data, "levels", where, MOST_LEVELS)
+        if len(items) != len(results):
+            raise ValueError(f"{where}.levels has {len(items)} levels for {len(results)} hands")
+        levels = tuple(_level({**item, "final": hand["final"], "category": hand["category"], "win": hand["win"]}
+                              if isinstance(item, dict) and isinstance(hand, dict) else item,
+                              f"{where}.levels[{n}]")
+                       for n, (item, hand) in enumerate(zip(items, data["hands"])))
     return Outcome(_cards(data, "dealt", where), _flags(data, "held", where),
                    _whole(data, "bet", where, 1, MAX_FEATURE_COINS), results,
-                   _whole(data, "credits_after", where, 0, MAX_CREDITS), doubles, multiplier, lines, earned)
+                   _whole(data, "credits_after", where, 0, MAX_CREDITS), doubles, multiplier, lines, earned, levels)
+
+
+def _level(data: Any, where: str) -> LevelPlayed:
+    """A level of a Multi-Strike stack, played (its place in the stack is checked by the round)."""
+    return LevelPlayed(_whole(data, "level", where, 1, MOST_LEVELS), _bool(data, "free_ride", where),
+                       _cards(data, "dealt", where), _flags(data, "held", where), _cards(data, "final", where),
+                       _category(data, where), _whole(data, "win", where, 0, MOST_WIN))
 
 
 def _line_multipliers(data: Any, key: str, where: str, hands: int) -> tuple[int, ...]:
@@ -421,9 +452,19 @@ def _round(data: Any, version: int) -> Round | None:
                      _meter(data, "meter", where) if isinstance(data, dict) and "meter" in data else None,
                      _whole(data, "multiplier", where, 1, MAX_MULTIPLIER) if isinstance(data, dict)
                      and "multiplier" in data else 1,
-                     _line_multipliers(data, "lines", where, _hands(data, "hands", where) if version >= 3 else 1))
+                     _line_multipliers(data, "lines", where, _hands(data, "hands", where) if version >= 3 else 1),
+                     *_climb(data, where))
     except (GameError, CardError) as error:
         raise ValueError(f"round: {error}") from None
+
+
+def _climb(data: Any, where: str) -> tuple[int, bool, tuple[LevelPlayed, ...]]:
+    """A Multi-Strike round's level, free ride and the levels played under it (none if not one)."""
+    if not isinstance(data, dict) or "level" not in data:
+        return 0, False, ()
+    below = tuple(_level(item, f"{where}.below[{n}]")
+                  for n, item in enumerate(_list(data, "below", where, MOST_LEVELS)))
+    return _whole(data, "level", where, 1, MOST_LEVELS), _bool(data, "free_ride", where), below
 
 
 _FRACTION = re.compile(r"(-?[0-9]{1,40})/([0-9]{1,40})")

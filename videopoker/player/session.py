@@ -29,6 +29,7 @@ from videopoker.ledger.store import Ledger
 from videopoker.machine.feature_play import kept_bet
 from videopoker.machine.game import Machine, MachineState, Phase, check_hands
 from videopoker.machine.settled import Doubled, Grade, Settled
+from videopoker.machine.strike_grading import strike_grade
 from videopoker.machine.training import Decision, Training, judge, ready
 from videopoker.machine.wallet_content import (
     MAX_UNRECORDED,
@@ -225,7 +226,7 @@ class Session:
         if current is None:
             raise GameError("there is no dealt hand to judge; deal first")
         return judge(current.pays, current.bet, current.hands, current.dealt, current.held, current.multiplier,
-                     current.lines)
+                     current.lines, current.level, current.free_ride)
 
     def draw(self, decision: Decision | None = None) -> MachineState:
         """Draw; a ``decision`` (the judged hold of this very round) is graded in the same save."""
@@ -237,11 +238,20 @@ class Session:
         grade = self._grade(decision) if self.wallet is not None else None
 
         def draw_and_record() -> MachineState:
+            nonlocal grade
             state = self.machine.draw()  # refused before the deal
-            assert state.last is not None and current is not None
+            assert current is not None
+            climbing = self.machine.round
+            if climbing is not None:  # a Multi-Strike level opened the next: the round goes on
+                if decision is not None:
+                    self.training.record(decision, climbing.below[-1].win)
+                return state
+            assert state.last is not None
+            if current.level:  # a Multi-Strike stack ends: graded as a whole, every level's hold in it
+                grade = strike_grade(current.pays, state.last.levels) if self.wallet is not None else None
             self.history.record(state.last)
             if decision is not None:
-                self.training.record(decision, state.last.win)
+                self.training.record(decision, state.last.win if not current.level else state.last.results[-1].win)
             if self.wallet is not None:
                 settled = Settled(self.history.games, time.time(), paytable_reference(current.paytable),
                                   current.paytable, state.last, grade,

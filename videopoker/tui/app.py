@@ -36,6 +36,7 @@ from videopoker.tui.cancelling import Cancelled, until_cancelled
 from videopoker.tui.double_view import at_stake, double_cards, double_message
 from videopoker.tui.feature_view import SPIN_STEP, WheelSpin, feature_message, feature_tag, prize_of
 from videopoker.tui.keys import KEYS, bindings
+from videopoker.tui.multi_strike_view import stack_message, stacked
 from videopoker.tui.notice_app import run_notice, served
 from videopoker.tui.screens.analysis import AnalysisScreen
 from videopoker.tui.screens.chart import ChartScreen
@@ -288,9 +289,10 @@ class VideoPokerApp(App[None]):
             title = Text.assemble(("TRAINER", "bold reverse"), "  ", title)
         self.query_one("#title", Static).update(title)
         settled = state.last if state.phase is Phase.IDLE and state.last is not None else None
-        self.screen.set_class(state.hands > 1, "multi")
+        stack = stacked(state)
+        self.screen.set_class(state.hands > 1 or stack, "multi")
         panel = self.query_one(PaytablePanel)
-        if state.hands > 1:
+        if state.hands > 1 or stack:
             shown = settled is not None and settled.hands == state.hands
             panel.show_multi(paytable, state.bet, Counter(r.category for r in settled.results if r.win)
                              if settled is not None and shown else Counter())
@@ -316,8 +318,10 @@ class VideoPokerApp(App[None]):
             self._spin(state)
         if self.spin is None:
             self.query_one("#message", Static).update(self.notice or feature_message(state) or lines_message(state)
-                                                      or message_for(state))
+                                                      or stack_message(state) or message_for(state))
         staked = at_stake(state)
+        if state.below:  # a Multi-Strike stack climbing: what its levels have won so far
+            staked = sum(played.win for played in state.below)
         hidden = prize_of(state.last) if self.spin is not None else 0  # shown when the wheel stops
         self.query_one(Meters).show(state.credits - hidden, state.stake,
                                     staked if staked is not None else settled.win - hidden if settled else 0)
@@ -504,7 +508,8 @@ class VideoPokerApp(App[None]):
             self.show_reason("the hint is for a dealt hand: deal first")
             return
         current = self.session.machine.round
-        choices = advice(current.pays, current.bet, current.dealt, multiplier=current.multiplier, lines=current.lines)
+        choices = advice(current.pays, current.bet, current.dealt, multiplier=current.multiplier, lines=current.lines,
+                         level=current.level, free_ride=current.free_ride)
         self.hint = (current.dealt, choices[0].held)
         best = cards_text(choices[0].cards)
         worth = "EV" if choices[0].worth is None else "WORTH"

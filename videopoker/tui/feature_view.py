@@ -8,9 +8,8 @@ once, when it comes back.
 
 from __future__ import annotations
 
-from videopoker.machine.feature_play import on_the_machine
+from videopoker.machine.feature_play import feature_hands
 from videopoker.machine.game import MachineState, Outcome, Phase
-from videopoker.paytable.feature import FeatureKind
 
 #: Frames of a spin, and the seconds between two.
 SPIN_FRAMES = 16
@@ -23,14 +22,13 @@ def feature_tag(state: MachineState) -> str | None:
     if feature is None:
         return None
     name = str(feature.kind).upper()
-    if not on_the_machine(state.paytable):  # not played on the machine yet: its base game is
-        return f"BASE GAME · NO {name} YET"
     named = name in state.paytable.name.upper()  # "Big Times Draw ..." says it already
-    if feature.kind is FeatureKind.ULTIMATE_X and state.hands not in feature.offered_lines:
-        return f"{name} AT {', '.join(map(str, feature.offered_lines))} HANDS (N)"
+    if state.hands not in feature_hands(feature):
+        played = feature_hands(feature)
+        return f"{name} AT {', '.join(map(str, played))} HAND{'S' if played != (1,) else ''} (N)"
     if state.bet != feature.coins:
         return f"BET {feature.coins} FOR {name}"
-    if feature.kind is FeatureKind.ULTIMATE_X:  # the lines' multipliers are on the message line
+    if feature.carries_state:  # the lines or the levels are on the glass
         return None if named else name
     last = state.last
     if state.phase is Phase.DEALT:

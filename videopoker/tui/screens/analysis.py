@@ -121,8 +121,11 @@ class AnalysisScreen(Screen[None]):
         self.paytable = paytable
         #: At the feature bet the return pane solves the feature game; the other panes play the
         #: base game at max_coins, which they know how to simulate and bound.
-        self.feature = paytable.plays_feature(coins)
-        self.coins = paytable.max_coins if self.feature or coins is None else coins
+        at_feature = paytable.plays_feature(coins)
+        #: Ultimate X and Multi-Strike carry state across rounds: this screen shows their base game
+        #: (`videopoker analyze` solves the feature game).
+        self.feature = at_feature and paytable.feature is not None and not paytable.feature.carries_state
+        self.coins = paytable.max_coins if at_feature or coins is None else coins
         self.meter = meter if paytable.progressive is not None and self.coins == paytable.max_coins else None
         self.analysis: Analysis | None = None
         self.simulation: Simulation | None = None

@@ -70,6 +70,8 @@ class HandsPanel(Static):
     lines_shown: tuple[str, ...] = ()  # the lines as plain text, for a reader or a test
 
     def show(self, state: MachineState) -> None:
-        lines = upper_lines(state)
+        from videopoker.tui.multi_strike_view import stack_lines, stacked
+
+        lines = stack_lines(state) if stacked(state) else upper_lines(state)
         self.lines_shown = tuple(line.plain for line in lines)
         self.update(Text("\n").join(lines))
