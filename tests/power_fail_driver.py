@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from videopoker.deck.cards import Card
+from videopoker.machine.feature_play import bets
 from videopoker.machine.game import Phase
 from videopoker.player.session import Session
 
@@ -40,7 +41,17 @@ def seen(session: Session) -> list[Any]:
     doubling = None if gamble is None else [gamble.stake, gamble.at_risk, str(gamble.dealer), len(gamble.steps)]
     return [history.games, history.refills, history.total_bet, history.total_won, state.credits, state.bet,
             state.phase.value, [str(card) for card in state.hand], list(state.held), state.hands, results,
-            doubling, None if state.meter is None else str(state.meter)]
+            doubling, None if state.meter is None else str(state.meter),
+            list(state.lines), state.level, state.free_ride, [played.win for played in state.below]]
+
+
+def wanted_bet(session: Session, hands: int) -> int:
+    """The feature's bet where the table sells one at these hands and the credit allows, else BET."""
+    state = session.state()
+    played = state.hands
+    top = bets(state.paytable, played)[-1]
+    return top if top > state.paytable.max_coins and state.credits >= top * played else \
+        min(BET, state.credits // played)
 
 
 def step(session: Session, seed: int, hands: int) -> None:
@@ -62,14 +73,14 @@ def step(session: Session, seed: int, hands: int) -> None:
             if state.held[position] != wanted[position]:
                 session.toggle_hold(position)
                 return
-        session.machine.rng = random.Random(seed * 1_000_003 + session.history.games * 2 + 1)
+        session.machine.rng = random.Random(seed * 1_000_003 + session.history.games * 2 + 1 + 1_000 * state.level)
         session.draw()
     elif session.can_refill:
         session.refill()
     elif state.hands != (hands if state.credits >= hands else 1):
         session.set_hands(hands if state.credits >= hands else 1)
-    elif state.bet != min(BET, state.credits // state.hands):
-        session.set_bet(min(BET, state.credits // state.hands))
+    elif state.bet != wanted_bet(session, hands):
+        session.set_bet(wanted_bet(session, hands))
     else:
         session.machine.rng = random.Random(seed * 1_000_003 + session.history.games * 2)
         session.deal()

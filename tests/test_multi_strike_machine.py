@@ -143,3 +143,19 @@ def test_history_expects_a_stacks_hands_at_perfect_plays_rate(isolated_home: Pat
     per_round = sum(row.per_round for row in analyze_multi_strike(resolve_paytable(STRIKE)).rows)
     assert table["hands"] == 5
     assert sum(row["expected"] for row in table["categories"].values()) == pytest.approx(5 * per_round)
+
+
+def test_the_books_balance_while_a_stack_climbs(isolated_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its levels pay onto the meter as they come, before the stack goes on record: what is in play
+    is the stack's bet less what it has paid so far."""
+    from videopoker.cli import main
+
+    with Session.open(isolated_home, random.Random(9), STRIKE) as session:
+        first_level(session.machine, TWO_PAIR)
+        session._save()
+        session.draw()  # two pair: 10 credits on the meter, level 2 dealt
+        assert session.machine.round is not None and session.machine.round.level == 2
+        assert session.machine.in_play == 25 - 10
+    assert main(["history", "--json"]) == 0
+    wallet = json.loads(capsys.readouterr().out)["wallet"]
+    assert wallet["balanced"] and wallet["in_play"] == 15

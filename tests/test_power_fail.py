@@ -60,6 +60,8 @@ def restored(home: Path) -> list[Any]:
 @pytest.mark.parametrize("hands, kills, rounds, paytable", [
     (1, KILLS, 100, None), (10, KILLS // 2, 40, None),
     (1, KILLS // 2, 40, "bonus-poker-8-5-progressive"),  # a progressive meter, and double-up after wins
+    (3, KILLS // 4, 15, "ultimate-x-jacks-or-better-8-6"),  # lines carrying multipliers across rounds
+    (1, KILLS // 4, 15, "multi-strike-deuces-wild-full-pay"),  # stacks climbed level by level
 ])
 def test_kill_dash_nine_at_random_moments_loses_nothing_the_player_saw(tmp_path: Path, hands: int, kills: int,
                                                                         rounds: int, paytable: str | None) -> None:
@@ -111,12 +113,16 @@ def test_kill_dash_nine_at_random_moments_loses_nothing_the_player_saw(tmp_path:
         assert order[key(after)] - order[key(shown)] in (0, 1), (
             f"the player saw {shown}, but the restart shows {after}")
         _, refills, total_bet, total_won, credits, bet, phase, _, _, played, _, doubling = after[:12]
-        staked = bet * played if phase == "dealt" else 0
+        staked = bet * played - sum(after[16]) if phase == "dealt" else 0  # a stack's levels paid as they came
         at_risk = doubling[0] if doubling and doubling[1] else 0  # a win off the meter, being doubled
         assert credits == 1000 + 1000 * refills - total_bet + total_won - staked - at_risk
     assert any(after[6] == "dealt" and any(after[8]) for _, after in pairs), "some kills should land on holds"
-    if paytable is not None:
+    if paytable == "bonus-poker-8-5-progressive":
         assert any(after[6] == "double" for _, after in pairs), "and some in the middle of a double"
+    if paytable is not None and paytable.startswith("ultimate-x"):
+        assert any(any(line > 1 for line in after[13]) for _, after in pairs), "and some with multipliers on"
+    if paytable is not None and paytable.startswith("multi-strike"):
+        assert any(after[14] > 1 for _, after in pairs), "and some up a stack"
     # The ledger after all those kills: every settled round once, and its books the wallet's.
     with Session.open(home) as session:
         played = session.history.games

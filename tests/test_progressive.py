@@ -177,3 +177,23 @@ def test_the_breakeven_meter_is_exact_in_every_family(name: str) -> None:
     breakeven = breakeven_meter(table)
     assert breakeven is not None  # below the fixed pay where the table already pays over 100% (kings)
     assert analyze(table.at_meter(breakeven)).rtp >= 1 > analyze(table.at_meter(breakeven - 1)).rtp
+
+
+def test_a_jackpot_hit_on_a_round_read_back_from_the_wallet_resets_the_machines_meter(isolated_home: Path) -> None:
+    """A round read back after a restart carries its pays, not its file: it must still name its
+    table as the machine does, or the reset meter lands under another name and the jackpot shows
+    (and pays) again on the next deal."""
+    name = "bonus-poker-8-5-progressive"
+    paytable = resolve_paytable(name)
+    with Session.open(isolated_home, random.Random(1), name) as session:
+        session.deal()
+        meter = session.state().meter
+        assert meter is not None
+        session.machine.round = Round(paytable, 5, parse_hand("Ah Kh Qh Jh Th"), (True,) * 5, meter=meter,
+                                      reference=name)
+        session._save()
+    with Session.open(isolated_home, random.Random(2)) as session:  # as after a kill -9
+        state = session.draw()
+        assert state.last is not None and state.last.category == "royal_flush" and state.last.win == int(meter)
+        assert set(session.machine.meters) == {name}
+        assert state.meter == paytable.progressive.base if paytable.progressive else False

@@ -147,3 +147,22 @@ def test_the_glass_names_the_lines(phase: Phase) -> None:
     assert state.last is not None
     assert lines_message(state) == f"WIN {state.last.win:,} · NEXT HAND " + " ".join(
         f"{m}X" for m in state.last.earned)
+
+
+def test_a_machine_found_with_multipliers_says_what_a_round_at_max_coins_nets() -> None:
+    """The advantage player's figure, on the glass between rounds: the lines' sum times the base
+    game's return at max_coins, less the bet; the same as `analyze --multipliers`."""
+    from videopoker.analysis import analyze
+    from videopoker.analysis.draws import draw_tables
+    from videopoker.analysis.ultimate_x import analyze_ultimate_x
+    from videopoker.machine.ultimate_x_lines import found_value
+    from videopoker.tui.ultimate_x_view import lines_message
+
+    paytable = resolve_paytable(ULTIMATE)
+    value = found_value(paytable, (12, 1, 1))
+    assert value == 14 * analyze(paytable).rtp * 5 - 15
+    assert float(value) == pytest.approx(analyze_ultimate_x(paytable, 3).found_value(14))
+    machine = Machine(paytable, credits=1000, rng=random.Random(2), hands=3)
+    machine.lines = {"ultimate-x-jacks-or-better-8-6@3": (12, 1, 1)}
+    draw_tables(paytable.game)  # loaded, as the machine loads them at start
+    assert lines_message(machine.snapshot()) == f"LINES 12X 1X 1X WAITING · A ROUND AT 5 NETS {float(value):+,.2f}"

@@ -128,7 +128,7 @@ class WalletNow:
     id: str
     credits: int
     refills: int
-    in_play: int              # credits bet on a round not yet drawn
+    in_play: int              # credits bet on a round not yet drawn, less its levels paid so far
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,8 @@ class Balance:
 
     def text(self) -> str:
         verdict = "balance" if self.balanced else "DO NOT BALANCE"
-        in_play = f" and {self.in_play:,} in play" if self.in_play else ""
+        in_play = f" and {self.in_play:,} in play" if self.in_play > 0 else \
+            f", {-self.in_play:,} of them paid by a stack still climbing" if self.in_play < 0 else ""
         return (f"Books {verdict}: {self.start_credits:,} credits at game {self.start_game:,}, net {self.net:+,}, "
                 f"{counted(self.refills, 'refill')}: {self.credits:,} credits now{in_play}.")
 

@@ -161,7 +161,7 @@ class Machine:
         """The multipliers a deal on ``paytable`` at ``hands`` hands plays under (none off Ultimate X)."""
         if not offers(paytable, hands):
             return ()
-        return self.lines.get(machine_key(paytable, hands), fresh(hands))
+        return self.lines.get(machine_key(paytable_reference(paytable), hands), fresh(hands))
 
     def meter_of(self, paytable: Paytable) -> Fraction | None:
         """The meter a deal on ``paytable`` would raise, or ``None`` for a table without one."""
@@ -268,7 +268,7 @@ class Machine:
         self.round = dealt
         self.gamble = None
         if dealt.meter is not None:
-            self.meters[paytable_reference(dealt.paytable)] = dealt.meter
+            self.meters[dealt.table_reference] = dealt.meter
 
     def toggle_hold(self, position: int) -> MachineState:
         """Hold or release the card at ``position`` (0..4)."""
@@ -288,10 +288,10 @@ class Machine:
         results = tuple(HandResult(final, category, win + prize, played.paytable.game.label(category), prize)
                         for final, (category, win), prize in zip(finals, settled, prizes))
         if meter is not None:
-            self.meters[paytable_reference(played.paytable)] = meter
+            self.meters[played.table_reference] = meter
         earned = played.earned(settled)
         if earned:
-            self.carry(played.paytable, earned)
+            self.carry(played.table_reference, earned)
         self.credits += sum(result.win for result in results)
         levels: tuple[LevelPlayed, ...] = ()
         if played.level:  # Multi-Strike: this level paid, and the one above is dealt if it opened
@@ -313,9 +313,9 @@ class Machine:
         self.bet = kept_bet(self.paytable, self.bet, self.hands)  # the next table may take fewer coins
         return self.snapshot()
 
-    def carry(self, paytable: Paytable, earned: tuple[int, ...]) -> None:
+    def carry(self, reference: str, earned: tuple[int, ...]) -> None:
         """Ultimate X: the lines' multipliers for the table's next round (all 1X is kept as nothing)."""
-        key = machine_key(paytable, len(earned))
+        key = machine_key(reference, len(earned))
         if earned == fresh(len(earned)):
             self.lines.pop(key, None)
         else:
@@ -396,8 +396,11 @@ class Machine:
 
 
 def in_play(played: Round | None, gamble: Gamble | None) -> int:
-    """Credits off the meter that are still the player's, for the books."""
-    return (played.stake if played is not None else 0) + (gamble.stake if gamble and gamble.at_risk else 0)
+    """Credits off the meter that are still the player's, for the books: a round's bet, less what
+    the levels of a Multi-Strike stack still climbing have paid onto the meter already (so it
+    may be below 0), and a win being doubled."""
+    staked = played.stake - sum(level.win for level in played.below) if played is not None else 0
+    return staked + (gamble.stake if gamble and gamble.at_risk else 0)
 
 
 def double_to_json(step: DoubleStep) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from videopoker.errors import GameError
 from videopoker.machine.feature_play import PLAYED_HANDS, check_bet, deal_multiplier, pay_column, spin
 from videopoker.machine.multi_strike_levels import LevelPlayed, check_level, free_ride, is_multi_strike, levels_of
 from videopoker.machine.ultimate_x_lines import check_lines, earned
-from videopoker.paytable import Paytable
+from videopoker.paytable import Paytable, paytable_reference
 from videopoker.paytable.feature import top_rank
 from videopoker.rules.definition import PayCategory
 
@@ -53,6 +53,9 @@ class Round:
     level: int = 0                  # Multi-Strike: the level this hand is dealt on, 1 at the bottom (0: none)
     free_ride: bool = False         # Multi-Strike: the level's deal showed a free ride
     below: tuple[LevelPlayed, ...] = ()  # Multi-Strike: the levels played under this one
+    #: How the machine names the table the round was dealt on (its meter and its lines are kept
+    #: by it): a round read back from the wallet carries pays, not a file, so it keeps the name.
+    reference: str = ""
 
     def __post_init__(self) -> None:
         check_hand(self.dealt, HAND_SIZE)
@@ -74,6 +77,10 @@ class Round:
         if self.multiplier not in can:
             raise GameError(f"this deal plays under {' or '.join(f'{m}X' for m in sorted(can))}, "
                             f"not {self.multiplier}X")
+
+    @property
+    def table_reference(self) -> str:
+        return self.reference or paytable_reference(self.paytable)
 
     @property
     def plays_feature(self) -> bool:
@@ -110,20 +117,22 @@ class Round:
         dealt = tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng))
         plays = feature is not None and paytable.plays_feature(bet) and not lines
         multiplier = deal_multiplier(feature, dealt, rng) if feature is not None and plays else 1
-        return cls(paytable, bet, dealt, hands=hands, meter=meter, multiplier=multiplier, lines=lines)
+        return cls(paytable, bet, dealt, hands=hands, meter=meter, multiplier=multiplier, lines=lines,
+                   reference=paytable_reference(paytable))
 
     @classmethod
     def strike(cls, paytable: Paytable, bet: int, rng: RandomLike, level: int, below: tuple[LevelPlayed, ...]) -> Round:
         """A Multi-Strike level dealt from a fresh deck, its free ride drawn on the deal."""
         dealt = tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng))
         return cls(paytable, bet, dealt, multiplier=levels_of(paytable)[level - 1], level=level,
-                   free_ride=free_ride(paytable, level, rng), below=below)
+                   free_ride=free_ride(paytable, level, rng), below=below, reference=paytable_reference(paytable))
 
     def climbed(self, played: LevelPlayed, rng: RandomLike) -> Round | None:
         """The level above, dealt now, when ``played`` (this level, drawn) opens it; None when the round ends."""
         if not played.opens or self.level >= len(levels_of(self.paytable)):
             return None
-        return Round.strike(self.paytable, self.bet, rng, self.level + 1, (*self.below, played))
+        return replace(Round.strike(self.paytable, self.bet, rng, self.level + 1, (*self.below, played)),
+                       reference=self.table_reference)
 
     def hold(self, position: int) -> Round:
         """The round with the card at ``position`` (0..4) held or released."""

@@ -12,9 +12,10 @@ the next session, as a machine's wait for the next player.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from videopoker.errors import GameError
-from videopoker.paytable import Paytable, paytable_reference
+from videopoker.paytable import Paytable
 from videopoker.paytable.feature import MAX_LINE_MULTIPLIER, FeatureKind
 from videopoker.rules.definition import PayCategory
 
@@ -28,9 +29,9 @@ def offers(paytable: Paytable, hands: int) -> bool:
     return is_ultimate_x(paytable) and paytable.feature is not None and hands in paytable.feature.offered_lines
 
 
-def machine_key(paytable: Paytable, hands: int) -> str:
-    """Whose multipliers these are: one table, at one number of hands."""
-    return f"{paytable_reference(paytable)}@{hands}"
+def machine_key(reference: str, hands: int) -> str:
+    """Whose multipliers these are: one table (by its reference), at one number of hands."""
+    return f"{reference}@{hands}"
 
 
 def fresh(hands: int) -> tuple[int, ...]:
@@ -55,3 +56,12 @@ def earned(paytable: Paytable, plays_feature: bool, categories: Sequence[PayCate
         return fresh(len(categories))
     table = feature.line_multipliers(len(categories))
     return tuple(table.get(category, 1) for category in categories)
+
+
+def found_value(paytable: Paytable, lines: Sequence[int]) -> Fraction:
+    """What one round at max_coins a hand is worth, net of its bet, on lines found with these
+    multipliers: it pays them and earns none, so it plays the base game's holds (exact, in coins)."""
+    from videopoker.analysis.exact import analyze
+
+    bet = paytable.max_coins
+    return sum(lines) * analyze(paytable).rtp * bet - len(lines) * bet

@@ -192,6 +192,7 @@ def encode(wallet: str, meters: dict[str, Fraction], gamble: Gamble | None, cred
     played = None if current is None else {
         "paytable": paytable_to_json(current.paytable), "bet": current.bet, "hands": current.hands,
         "dealt": [str(card) for card in current.dealt], "held": list(current.held),
+        "reference": current.table_reference,
         **({} if current.meter is None else {"meter": fraction_text(current.meter)}),
         **({} if current.multiplier == 1 else {"multiplier": current.multiplier}),
         **({"lines": list(current.lines)} if current.lines else {}),
@@ -441,7 +442,9 @@ def paytable_from_json(data: Any, where: str) -> Paytable:
                     feature=feature)
 
 
-def _round(data: Any, version: int) -> Round | None:
+def _round(data: Any, version: int, machine_reference: str) -> Round | None:
+    """The round in play.  A wallet before format 9 named its table only as the machine's: a round
+    is dealt on the machine's table, and the table changes only between rounds."""
     if data is None:
         return None
     where = "round"
@@ -453,7 +456,9 @@ def _round(data: Any, version: int) -> Round | None:
                      _whole(data, "multiplier", where, 1, MAX_MULTIPLIER) if isinstance(data, dict)
                      and "multiplier" in data else 1,
                      _line_multipliers(data, "lines", where, _hands(data, "hands", where) if version >= 3 else 1),
-                     *_climb(data, where))
+                     *_climb(data, where),
+                     _text(data, "reference", where) if isinstance(data, dict) and "reference" in data
+                     else machine_reference)
     except (GameError, CardError) as error:
         raise ValueError(f"round: {error}") from None
 
@@ -603,7 +608,7 @@ def _decode(version: int, content: dict[str, Any]) -> Saved:
     return Saved(_whole(content, "credits", "wallet", 0, MAX_CREDITS),
                  _whole(content, "bet", "wallet", 1, MAX_FEATURE_COINS),
                  _hands(content, "hands", "wallet") if version >= 3 else 1, _text(content, "paytable", "wallet"),
-                 _round(_field(content, "round", "wallet"), version),
+                 _round(_field(content, "round", "wallet"), version, _text(content, "paytable", "wallet")),
                  None if last is None else _outcome(last, "last", version),
                  _history(_field(content, "history", "wallet"), version),
                  training=_training(_field(content, "training", "wallet")) if version >= 4 else Training())

@@ -2,7 +2,9 @@
 
 The message line names the lines' multipliers, the dealt (bottom) hand's first, while a hand is
 dealt; after a round at the feature bet it says what each line carries into the next one
-(``NEXT HAND 12X 1X 2X``).  Each upper hand's line starts with its own multiplier.
+(``NEXT HAND 12X 1X 2X``); between rounds, multipliers waiting on the lines come with what one
+round at max_coins a hand nets on them, the figure an advantage player works out by hand.  Each
+upper hand's line starts with its own multiplier.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from videopoker.machine.game import MachineState, Phase
+from videopoker.machine.training import ready
+from videopoker.machine.ultimate_x_lines import found_value
 
 
 def times(lines: Sequence[int]) -> str:
@@ -31,8 +35,11 @@ def lines_message(state: MachineState) -> str | None:
             return f"{won}NEXT HAND {times(last.earned)}"
         return None
     if state.lines and any(multiplier > 1 for multiplier in state.lines):
-        return f"LINES {times(state.lines)} WAITING" + (f" · BET {feature.coins} TO EARN MORE"
-                                                          if state.bet != feature.coins else "")
+        waiting = f"LINES {times(state.lines)} WAITING"
+        if not ready(state.paytable):  # the value waits for the tables the machine loads at start
+            return waiting
+        value = float(found_value(state.paytable, state.lines))
+        return f"{waiting} · A ROUND AT {state.paytable.max_coins} NETS {value:+,.2f}"
     return None
 
 
