@@ -216,3 +216,38 @@ def test_simulated_multi_strike_agrees_with_the_exact_return(name: str) -> None:
     assert abs(result.rtp - solved.rtp) <= 4 * result.standard_error
     per_round = sum(result.counts) / result.rounds
     assert per_round == pytest.approx(sum(row.per_round for row in solved.rows), rel=0.01)
+
+
+def test_a_stacks_win_law_has_the_solves_mean_and_variance() -> None:
+    """The law of a whole stack's win, level by level from the top, against the return and the
+    second moment worked out separately by backward induction."""
+    solved = analyze_multi_strike(resolve_paytable(STRIKE_16X))
+    law = solved.win_law()
+    assert float(sum(law.values())) == pytest.approx(1.0, abs=1e-12)
+    mean = sum(win * float(p) for win, p in law.items()) / solved.coins
+    square = sum(win * win * float(p) for win, p in law.items()) / solved.coins**2
+    assert mean == pytest.approx(solved.rtp, rel=1e-12) and square == pytest.approx(solved.second_moment, rel=1e-12)
+
+
+def test_bankroll_of_a_multi_strike_session_agrees_with_playing_it_out() -> None:
+    """Sessions of whole stacks drawn from the law: the share broke within 4 standard errors."""
+    from videopoker.analysis.bankroll import bankroll
+
+    solved = analyze_multi_strike(resolve_paytable(STRIKE_DEUCES))
+    odds = bankroll(solved, 200, 60)
+    law = solved.win_law()
+    wins, chances = np.array(list(law)), np.array([float(p) for p in law.values()])
+    rng, sessions, broke = np.random.default_rng(5), 20_000, 0
+    credits = np.full(sessions, 200)
+    alive = np.ones(sessions, dtype=bool)
+    for _ in range(60):
+        playing = alive & (credits >= solved.coins)
+        credits[playing] += rng.choice(wins, size=int(playing.sum()), p=chances / chances.sum()) - solved.coins
+        alive &= credits >= solved.coins
+    broke = float((credits < solved.coins).mean())
+    assert abs(broke - odds.ruin) <= 4 * (odds.ruin * (1 - odds.ruin) / sessions) ** 0.5
+
+
+def test_bankroll_of_ultimate_x_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bankroll", ULTIMATE_JACKS, "--credits", "1000", "--hands", "100"]) == 1
+    assert "does not work out Ultimate X sessions yet" in capsys.readouterr().err

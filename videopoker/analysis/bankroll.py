@@ -31,6 +31,7 @@ import numpy.typing as npt
 from videopoker.analysis.diffusion import Diffusion
 from videopoker.analysis.exact import Analysis
 from videopoker.analysis.feature import FeatureAnalysis
+from videopoker.analysis.multi_strike import MultiStrikeAnalysis
 from videopoker.errors import VideoPokerError
 
 #: The session's chance of ending above the ceiling is below this.
@@ -45,7 +46,7 @@ MOST_WORK = 12_000_000_000
 class Bankroll:
     """The odds of a session of ``hands`` hands at ``coins`` a hand, starting with ``credits``."""
 
-    analysis: Analysis | FeatureAnalysis
+    analysis: Analysis | FeatureAnalysis | MultiStrikeAnalysis
     credits: int
     hands: int
     ruin: float                      # broke within the session or at its end
@@ -108,7 +109,7 @@ def chance_text(probability: float) -> str:
     return f"{probability * 100:.4f}%"
 
 
-def bankroll(analysis: Analysis | FeatureAnalysis, credits: int, hands: int) -> Bankroll:
+def bankroll(analysis: Analysis | FeatureAnalysis | MultiStrikeAnalysis, credits: int, hands: int) -> Bankroll:
     """The exact odds of playing ``hands`` hands of ``analysis``'s table from ``credits`` (a feature
     table's at its feature bet: every multiplier, hand and prize in the law of a hand's win)."""
     if credits < 1 or hands < 1:
@@ -136,8 +137,8 @@ def bankroll(analysis: Analysis | FeatureAnalysis, credits: int, hands: int) -> 
     return Bankroll(analysis, credits, hands, broke, ahead, percentiles, long_run, mean_end, None, ending, odds)
 
 
-def _approximately(analysis: Analysis | FeatureAnalysis, credits: int, hands: int, nets: dict[int, float],
-                   long_run: float | None) -> Bankroll:
+def _approximately(analysis: Analysis | FeatureAnalysis | MultiStrikeAnalysis, credits: int, hands: int,
+                   nets: dict[int, float], long_run: float | None) -> Bankroll:
     """The session's figures for a Brownian motion with the hand's exact mean and variance, ruined
     half a credit below the bet (a player with fewer credits than the bet is broke)."""
     motion = Diffusion.of(nets)
@@ -303,7 +304,7 @@ def _going_broke(moves: dict[int, float], bet: int, steps: int) -> npt.NDArray[n
     return rows
 
 
-def _long_run_ruin(moves: dict[int, float], bet: int, start: int, rtp: Fraction) -> float | None:
+def _long_run_ruin(moves: dict[int, float], bet: int, start: int, rtp: Fraction | float) -> float | None:
     if rtp <= 1:
         return 1.0                         # a game that does not pay back more than it takes ruins everyone
     if start < bet:

@@ -51,6 +51,8 @@ class Level:
     opens: float                    # without a free ride, the chance its best holds pay (open the next)
     #: Per category, the chance its final hand is that, free ride chance included.
     probabilities: tuple[float, ...]
+    #: Per category, the same without a free ride (its own best holds; the top level: the base game's).
+    without: tuple[float, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"level": self.level, "multiplier": self.multiplier,
@@ -86,6 +88,26 @@ class MultiStrikeAnalysis:
     rtp: float               # per coin of the whole bet, all levels paid up front
     second_moment: float     # E[W²], W a round's win per coin of the whole bet
     base: Analysis           # the table played without the feature at max_coins
+
+    def win_law(self) -> dict[int, Fraction]:
+        """The law of a round's win in coins, over every level it may reach: from the top down,
+        a level pays ``m · pay`` and, with a free ride or a paying hand, the levels above it."""
+        paytable, bet = self.paytable, self.paytable.max_coins
+        pays = [paytable.pay(category, bet) for category in paytable.game.categories]
+        plain = [float(row.probability) for row in self.base.rows]
+        law = np.zeros(sum(level.multiplier for level in self.levels) * max(pays) + 1)
+        law[0] = 1.0  # above the top: nothing more
+        for level in reversed(self.levels):
+            above, law = law, np.zeros_like(law)
+            ride = float(level.free_ride) if level.free_ride is not None else 0.0
+            for pay, chance, alone in zip(pays, plain, level.without):
+                win = level.multiplier * pay
+                law[win:] += ride * chance * above[:len(law) - win]  # a free ride opens the next level
+                if pay:
+                    law[win:] += (1 - ride) * alone * above[:len(law) - win]
+                else:
+                    law[0] += (1 - ride) * alone
+        return {int(win): Fraction(float(chance)) for win in np.flatnonzero(law) for chance in [law[win]]}
 
     @property
     def coins(self) -> int:
@@ -143,7 +165,8 @@ def analyze_multi_strike(paytable: Paytable, progress: Progress = _quiet) -> Mul
     kept = _load(file, paytable, feature)
     top = len(feature.levels)
     value, second = feature.levels[-1] * plain_ev, feature.levels[-1] ** 2 * plain_square
-    solved: list[Level] = [Level(top, feature.levels[-1], None, value, value, 0.0, 1.0, tuple(plain.tolist()))]
+    solved: list[Level] = [Level(top, feature.levels[-1], None, value, value, 0.0, 1.0, tuple(plain.tolist()),
+                                 tuple(plain.tolist()))]
     counted: list[list[int]] = []
     for index in range(top - 2, -1, -1):
         multiplier, ride = feature.levels[index], feature.free_ride[index]
@@ -163,7 +186,7 @@ def analyze_multi_strike(paytable: Paytable, progress: Progress = _quiet) -> Mul
         value = chance * with_ride + (1 - chance) * value_without
         second = chance * second_with + (1 - chance) * second_without
         solved.insert(0, Level(index + 1, multiplier, ride, value, value_without, 0.0, opens,
-                               tuple((chance * plain + (1 - chance) * without).tolist())))
+                               tuple((chance * plain + (1 - chance) * without).tolist()), tuple(without.tolist())))
     if kept is None:
         save(file, json.dumps({"counts": counted}).encode())
     progress(1.0, "done")
@@ -187,7 +210,7 @@ def _reached(levels: list[Level]) -> tuple[Level, ...]:
     reach, done = 1.0, []
     for level in levels:
         done.append(Level(level.level, level.multiplier, level.free_ride, level.value, level.value_without_free_ride,
-                          reach, level.opens, level.probabilities))
+                          reach, level.opens, level.probabilities, level.without))
         if level.free_ride is not None:
             chance = float(level.free_ride)
             reach *= chance + (1 - chance) * level.opens

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from videopoker.cli.commands import coins_text, progress_bar
 from videopoker.cli.output import Column, Grid, say, show
+from videopoker.errors import VideoPokerError
 from videopoker.paytable import resolve_paytable
+from videopoker.paytable.feature import FeatureKind
 from videopoker.storage.usertext import counted
 
 if TYPE_CHECKING:  # numpy loads only when a command runs
@@ -69,7 +71,15 @@ def run_bankroll(args: argparse.Namespace) -> int:
     from videopoker.analysis.bankroll import bankroll
 
     paytable = resolve_paytable(args.paytable)
-    if paytable.plays_feature(args.coins):
+    kind = paytable.feature.kind if paytable.feature is not None and paytable.plays_feature(args.coins) else None
+    if kind is FeatureKind.ULTIMATE_X:
+        raise VideoPokerError(f"bankroll does not work out Ultimate X sessions yet (a round's win depends on the "
+                              f"multipliers the last one left); --coins {paytable.max_coins} gives the base game's")
+    if kind is FeatureKind.MULTI_STRIKE:  # a hand is a whole stack: the law of its win over every level
+        from videopoker.analysis.multi_strike import analyze_multi_strike
+
+        odds = bankroll(analyze_multi_strike(paytable), args.credits, args.hands)
+    elif kind is not None:
         from videopoker.analysis.feature import analyze_feature
 
         odds = bankroll(analyze_feature(paytable), args.credits, args.hands)
