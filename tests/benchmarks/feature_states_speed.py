@@ -13,10 +13,11 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import statistics
 import subprocess
 import tempfile
 import time
+
+from feature_speed import spread  # beside this script: run it as python tests/benchmarks/feature_states_speed.py
 
 ULTIMATE = "ultimate-x-jacks-or-better-8-6"
 STRIKES = [("multi-strike-16x-bonus-poker-7-5", "bonus-poker-7-5"),
@@ -37,10 +38,6 @@ def cold(arguments: list[str]) -> float:
         return run(arguments, cache)
     finally:
         shutil.rmtree(cache)
-
-
-def spread(values: list[float], unit: str = " s") -> str:
-    return f"{statistics.median(values):.3f}{unit} ({min(values):.3f}–{max(values):.3f})"
 
 
 def in_process_hint(runs: int) -> list[float]:

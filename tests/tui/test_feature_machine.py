@@ -101,6 +101,16 @@ async def test_the_analysis_screen_at_the_feature_bet_shows_the_feature_games_re
         assert [str(cell) for cell in table.get_row_at(table.row_count - 1)][-1] == "0.954895"
 
 
+async def hold_the_hint(pilot: Pilot[None], app: VideoPokerApp) -> None:
+    """Ask for the hint and hold the cards it marks, as a player following it would."""
+    await pilot.press("h")
+    await until(pilot, lambda: "WORTH" in shown(app, "#message"))
+    assert app.hint is not None
+    for position, keep in enumerate(app.hint[1]):
+        if keep:
+            await pilot.press(str(position + 1))
+
+
 async def test_ultimate_x_shows_the_lines_and_what_a_round_earned_them(isolated_home: Path) -> None:
     """Triple Play Ultimate X at 10 coins: the lines on the message line while dealt, the upper hands
     led by their multipliers, and after a win the NEXT HAND multipliers, dealt under next."""
@@ -113,12 +123,7 @@ async def test_ultimate_x_shows_the_lines_and_what_a_round_earned_them(isolated_
         for _ in range(40):
             await pilot.press("m")
             await until(pilot, lambda: "LINES" in shown(app, "#message"))
-            await pilot.press("h")  # the best hold in the lines' state, by worth
-            await until(pilot, lambda: "WORTH" in shown(app, "#message"))
-            assert app.session is not None and app.hint is not None
-            for position, keep in enumerate(app.hint[1]):
-                if keep:
-                    await pilot.press(str(position + 1))
+            await hold_the_hint(pilot, app)  # the best hold in the lines' state, by worth
             await pilot.press("space")
             await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.IDLE)
             if "NEXT HAND" in shown(app, "#message"):
@@ -146,12 +151,7 @@ async def test_multi_strike_shows_the_stack_and_plays_up_it(isolated_home: Path)
             panel = app.query_one(HandsPanel).lines_shown
             assert [line.split("X")[0].strip() for line in panel] == ["16", "8", "4", "2", "1"]
             assert "IN PLAY" in panel[-1]
-            await pilot.press("h")
-            await until(pilot, lambda: "WORTH" in shown(app, "#message"))
-            assert app.hint is not None
-            for position, keep in enumerate(app.hint[1]):
-                if keep:
-                    await pilot.press(str(position + 1))
+            await hold_the_hint(pilot, app)  # the best hold on the level, by worth
             await pilot.press("space")
             await until(pilot, lambda: "LEVEL 2" in shown(app, "#message") or "LEVEL 1" in shown(app, "#message")
                         or "GAME OVER" in shown(app, "#message"))
