@@ -125,7 +125,9 @@ def test_a_state_the_table_has_not_is_one_line(capsys: pytest.CaptureFixture[str
                         (["hint", STRIKE_DEUCES, "Ah Kh Qh Jh 9c", "--level", "4", "--free-ride"], "the top"),
                         (["hint", ULTIMATE_JACKS, "Ah Kh Qh Jh 9c", "--multipliers", "2,2"], "give one a line"),
                         (["analyze", STRIKE_16X, "--multipliers", "1,1,1"], "not an Ultimate X"),
-                        (["analyze", ULTIMATE_JACKS, "--multi", "50"], "3, 5, 10 hands a round")]:
+                        (["analyze", ULTIMATE_JACKS, "--multi", "50"], "3, 5, 10 hands a round"),
+                        (["hint", ULTIMATE_JACKS, "Ah Kh Qh Jh 9c", "--coins", "5", "--multipliers", "2,1,1"],
+                         "the base game's holds are best")]:
         assert main(argv) == 1
         err = capsys.readouterr().err
         assert words in err and len(err.strip().splitlines()) == 1, err

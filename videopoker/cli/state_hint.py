@@ -7,15 +7,21 @@ import argparse
 import json
 from collections.abc import Sequence
 
-from videopoker.analysis.state_hint import FeatureState, state_holds
+from videopoker.analysis.state_hint import FeatureState, check_state, state_holds
 from videopoker.cli.commands import every_hold, top_holds
 from videopoker.cli.output import say, show
 from videopoker.deck.cards import Card
+from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 
 
 def show_state_hint(paytable: Paytable, hand: Sequence[Card], args: argparse.Namespace) -> int:
-    hint = state_holds(paytable, hand, FeatureState(args.level, args.free_ride, args.multipliers or ()))
+    state = check_state(paytable, FeatureState(args.level, args.free_ride, args.multipliers or ()))
+    if not paytable.plays_feature(args.coins):
+        raise VideoPokerError(f"--coins {args.coins}: below the feature bet a round earns nothing for the next, so "
+                              f"the base game's holds are best (hint without --level or --multipliers); the state "
+                              f"decides the hold at {paytable.top_bet} coins a hand")
+    hint = state_holds(paytable, hand, state)
     best, base = hint.holds[0], hint.base_best
     if args.json:
         print(json.dumps({"hand": " ".join(str(c) for c in hand), "paytable": paytable.name,
