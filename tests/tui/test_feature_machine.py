@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 from waiting import until
@@ -159,3 +160,28 @@ async def test_multi_strike_shows_the_stack_and_plays_up_it(isolated_home: Path)
                 break
         assert app.session is not None and app.session.state().level == 2
         assert "IN PLAY" in app.query_one(HandsPanel).lines_shown[-2]
+
+
+@pytest.mark.parametrize(("name", "hands", "says"), [
+    ("multi-strike-16x-bonus-poker-7-5", None, "Return 98.3556% at 25 coins"),
+    ("ultimate-x-jacks-or-better-8-6", 3, "Return 99.2978% at 10 coins a hand, 3-play")])
+async def test_the_analysis_screen_solves_a_stack_and_lines_for_the_whole_game(isolated_home: Path, name: str,
+                                                                             hands: int | None, says: str) -> None:
+    """At the feature bet of Multi-Strike and of Ultimate X (at the machine's hands a round), the
+    return pane shows the game solved exactly, level values or multiplier sums and all."""
+    from textual.widgets import DataTable
+
+    from videopoker.tui.screens.analysis import AnalysisScreen
+
+    app = VideoPokerApp(isolated_home, name, seed=5, hands=hands)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.session is not None)
+        await pilot.press("m")
+        await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.DEALT)
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen))
+        screen = app.screen
+        await until(pilot, lambda: says in str(screen.query_one("#return-status", Static).render()))
+        assert app.session is not None
+        categories = len(app.session.state().paytable.game.categories)
+        assert screen.query_one("#return-table", DataTable).row_count == categories + 1

@@ -84,9 +84,8 @@ def run_analyze(args: argparse.Namespace) -> int:
     if args.tui:
         from videopoker.tui.analysis_app import run_analysis
 
-        round_by_round = feature is not None and not feature.carries_state  # the screen solves those kinds
-        coins = paytable.top_bet if round_by_round else paytable.base_bet(args.coins)
-        return run_analysis(paytable, coins, meter)
+        coins = paytable.top_bet if feature is not None else paytable.base_bet(args.coins)
+        return run_analysis(paytable, coins, meter, args.multi)
     at_top = args.coins in (None, paytable.max_coins)
     solved = paytable.at_meter(meter) if meter is not None and at_top else paytable
     with progress_bar() as bar:

@@ -13,14 +13,15 @@ class AnalysisApp(App[None]):
 
     TITLE = "videopoker analysis"
 
-    def __init__(self, paytable: Paytable, coins: int | None = None, meter: int | None = None) -> None:
+    def __init__(self, paytable: Paytable, coins: int | None = None, meter: int | None = None,
+                 hands: int = 1) -> None:
         super().__init__()
-        self.paytable, self.coins, self.meter = paytable, coins, meter
+        self.paytable, self.coins, self.meter, self.hands = paytable, coins, meter, hands
 
     def on_mount(self) -> None:
-        self.push_screen(AnalysisScreen(self.paytable, self.coins, self.meter), lambda _: self.exit())
+        self.push_screen(AnalysisScreen(self.paytable, self.coins, self.meter, self.hands), lambda _: self.exit())
 
 
-def run_analysis(paytable: Paytable, coins: int | None = None, meter: int | None = None) -> int:
-    AnalysisApp(paytable, coins, meter).run()
+def run_analysis(paytable: Paytable, coins: int | None = None, meter: int | None = None, hands: int = 1) -> int:
+    AnalysisApp(paytable, coins, meter, hands).run()
     return 0

@@ -590,7 +590,7 @@ class VideoPokerApp(App[None]):
         if self.session is not None:
             state = self.session.state()
             meter = None if state.meter is None else int(state.meter)
-            self.push_screen(AnalysisScreen(state.paytable, state.bet, meter))
+            self.push_screen(AnalysisScreen(state.paytable, state.bet, meter, state.hands))
 
     def action_edit_paytable(self) -> None:
         """The editor on the table in play; a table saved there is played from the next hand."""

@@ -8,7 +8,7 @@ bankroll lines are literally the command's (:meth:`~videopoker.analysis.bankroll
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -115,8 +115,9 @@ class AnalysisScreen(Screen[None]):
     BINDINGS = [Binding("escape", "back", "back"), Binding("enter", "run", "run", show=False),
                 *(Binding(str(n), f"pane('{pane}')", pane, show=False) for n, pane in enumerate(PANES, 1))]
 
-    def __init__(self, paytable: Paytable, coins: int | None = None, meter: int | None = None) -> None:
-        """``meter``: a progressive table's meter as played, whole credits (the return is solved at it)."""
+    def __init__(self, paytable: Paytable, coins: int | None = None, meter: int | None = None, hands: int = 1) -> None:
+        """``meter``: a progressive table's meter as played, whole credits (the return is solved at it);
+        ``hands``: a round's, which Ultimate X's return depends on."""
         super().__init__()
         self.paytable = paytable
         #: At the feature bet the return pane solves the feature game; the other panes play the
@@ -125,6 +126,9 @@ class AnalysisScreen(Screen[None]):
         #: Ultimate X and Multi-Strike carry state across rounds: this screen shows their base game
         #: (`videopoker analyze` solves the feature game).
         self.feature = at_feature and paytable.feature is not None and not paytable.feature.carries_state
+        self.stateful = paytable.feature.kind if at_feature and paytable.feature is not None and \
+            paytable.feature.carries_state else None
+        self.hands = hands
         self.coins = paytable.max_coins if at_feature or coins is None else coins
         self.meter = meter if paytable.progressive is not None and self.coins == paytable.max_coins else None
         self.analysis: Analysis | None = None
@@ -133,7 +137,7 @@ class AnalysisScreen(Screen[None]):
         self.sim_line = ""
 
     def compose(self) -> ComposeResult:
-        coins = counted(self.paytable.top_bet if self.feature else self.coins, "coin")
+        coins = counted(self.paytable.top_bet if self.feature or self.stateful else self.coins, "coin")
         yield Static(f"ANALYSIS · {visible(self.paytable.name)} · {coins} · perfect play", id="analysis-title",
                      markup=False)
         with TabbedContent(id="panes", initial="return"):
@@ -239,12 +243,37 @@ class AnalysisScreen(Screen[None]):
             featured = analyze_feature(self.paytable)
             if not get_current_worker().is_cancelled:
                 self.app.call_from_thread(self._show_feature, featured)
+        if self.stateful is not None:
+            self._solve_state(heard)
         if self.meter is not None:
             from videopoker.analysis.progressive import meter_return
 
             meter = meter_return(self.paytable, self.meter, analysis)
             if not get_current_worker().is_cancelled:
                 self.app.call_from_thread(self._show_meter, meter)
+
+    def _solve_state(self, heard: Callable[[float, str], None]) -> None:
+        """Multi-Strike or Ultimate X solved for the whole game, in place of the base game's table."""
+        from videopoker.paytable.feature import FeatureKind
+        from videopoker.tui.screens.state_returns import lines_table, strike_table
+
+        if self.stateful is FeatureKind.MULTI_STRIKE:
+            from videopoker.analysis.multi_strike import analyze_multi_strike
+
+            shown = strike_table(analyze_multi_strike(self.paytable, heard))
+        else:
+            from videopoker.analysis.ultimate_x import analyze_ultimate_x
+
+            assert self.paytable.feature is not None
+            offered = self.paytable.feature.offered_lines
+            shown = lines_table(analyze_ultimate_x(self.paytable, self.hands if self.hands in offered else None, heard))
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show_state, *shown)
+
+    def _show_state(self, headers: Sequence[str], rows: list[list[str | Text]], status: str) -> None:
+        self.query_one("#return-progress", ProgressBar).display = False
+        fill(self.query_one("#return-table", DataTable), headers, rows)
+        self.query_one("#return-status", Static).update(status)
 
     def _progress(self, bar: str, fraction: float, status: str, text: str) -> None:
         self.query_one(bar, ProgressBar).update(progress=fraction)
