@@ -49,3 +49,18 @@ class _OldPaths(MetaPathFinder, Loader):
 
 
 sys.meta_path.append(_OldPaths())
+
+#: The Python API (:mod:`videopoker.api`), reached as ``videopoker.analyze`` and so on: loaded on
+#: first use, so that no command starts slower for it.
+API = ("load", "analyze", "hint", "simulate", "bankroll", "history", "AnalysisResult", "HintResult",
+       "SimulationResult", "BankrollResult", "HistoryResult")
+
+
+def __getattr__(name: str) -> object:
+    if name in API:
+        return getattr(importlib.import_module(f"{__name__}.api"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *API])

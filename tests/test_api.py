@@ -1,0 +1,105 @@
+"""The Python API: its surface pinned (a rename is a deliberate act), every result's ``to_dict()``
+equal to its command's ``--json``, frozen values, tables in Jupyter, and nothing loaded until used."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import videopoker as vp
+from videopoker.cli import main
+from videopoker.errors import PaytableError
+
+#: The contract (DESIGN.md, "Python API"): each name and its parameters.  Change it with the manual.
+SURFACE = {
+    "load": "(table: 'Table') -> 'Paytable'",
+    "analyze": "(table: 'Table', coins: 'int | None' = None, multi: 'int | None' = None) -> 'AnalysisResult'",
+    "hint": "(table: 'Table', cards: 'str', coins: 'int | None' = None, multipliers: 'tuple[int, ...]' = (), "
+            "level: 'int | None' = None, free_ride: 'bool' = False) -> 'HintResult'",
+    "simulate": "(table: 'Table', hands: 'int' = 1000000, coins: 'int | None' = None, seed: 'int | None' = None, "
+                "strategy: 'str' = 'optimal', multi: 'int | None' = None) -> 'SimulationResult'",
+    "bankroll": "(table: 'Table', credits: 'int', hands: 'int', coins: 'int | None' = None) -> 'BankrollResult'",
+    "history": "(paytable: 'str | None' = None, since: 'datetime | None' = None, "
+               "home: 'str | os.PathLike[str] | None' = None) -> 'HistoryResult'",
+}
+RESULTS = {"AnalysisResult", "HintResult", "SimulationResult", "BankrollResult", "HistoryResult"}
+
+
+def test_the_surface_is_the_contract() -> None:
+    import videopoker.api
+
+    assert set(vp.API) == set(SURFACE) | RESULTS == set(videopoker.api.__all__)
+    for name, signature in SURFACE.items():
+        assert str(inspect.signature(getattr(vp, name))) == signature, name
+
+
+def test_importing_the_package_loads_no_api() -> None:
+    code = "import sys, videopoker; print('videopoker.api' in sys.modules, callable(videopoker.analyze))"
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert shown.split() == ["False", "True"]
+
+
+def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> object:
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(("table", "extra"), [("jacks-or-better-9-6", {}), ("big-times-draw-jacks-or-better-8-6", {}),
+                                              ("multi-strike-16x-bonus-poker-7-5", {}),
+                                              ("ultimate-x-jacks-or-better-8-6", {"multi": 3})])
+def test_analyze_is_the_commands_json(isolated_home: Path, capsys: pytest.CaptureFixture[str], table: str,
+                                      extra: dict[str, int]) -> None:
+    result = vp.analyze(table, **extra)
+    argv = ["analyze", table, *(["--multi", str(extra["multi"])] if extra else [])]
+    assert result.to_dict() == cli_json(capsys, *argv)
+    assert result.rtp == result.to_dict()["rtp"] and result.paytable and result.rows
+    assert "<table>" in result._repr_html_()
+
+
+@pytest.mark.parametrize(("table", "cards", "state", "flags"), [
+    ("jacks-or-better-9-6", "Ah Kh Qh Jh 9c", {}, []),
+    ("big-times-draw-jacks-or-better-8-6", "2c 5d 7h 8s 9c", {}, []),
+    ("ultimate-x-jacks-or-better-8-6", "Ts 9h 8d Qc 4d", {"multipliers": (1, 1, 1)}, ["--multipliers", "1,1,1"]),
+    ("multi-strike-16x-bonus-poker-7-5", "6c 6d Jh Qs 8c", {"level": 2}, ["--level", "2"])])
+def test_hint_is_the_commands_json(isolated_home: Path, capsys: pytest.CaptureFixture[str], table: str, cards: str,
+                                   state: dict[str, object], flags: list[str]) -> None:
+    result = vp.hint(table, cards, **state)  # type: ignore[arg-type]
+    assert result.to_dict() == cli_json(capsys, "hint", table, cards, *flags)
+    assert result.best == result.holds[0] and "<table>" in result._repr_html_()
+
+
+def test_simulate_bankroll_and_history_are_the_commands_json(isolated_home: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    simulated = vp.simulate("jacks-or-better-9-6", hands=20_000, seed=3).to_dict()
+    shown = cli_json(capsys, "simulate", "jacks-or-better-9-6", "--hands", "20000", "--seed", "3")
+    assert isinstance(shown, dict)
+    assert {**simulated, "seconds": 0} == {**shown, "seconds": 0}  # the time it took is the one difference
+    assert vp.bankroll("jacks-or-better-9-6", 200, 300).to_dict() == cli_json(
+        capsys, "bankroll", "jacks-or-better-9-6", "--credits", "200", "--hands", "300")
+    assert vp.history().to_dict() == cli_json(capsys, "history")
+
+
+def test_results_are_frozen_and_to_dict_is_a_copy() -> None:
+    result = vp.analyze("jacks-or-better-9-6")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.rtp = 1.0  # type: ignore[misc]
+    result.to_dict()["rtp"] = 2.0
+    assert result.to_dict()["rtp"] == result.rtp
+
+
+def test_a_table_as_a_dict_is_checked_as_a_file_is() -> None:
+    table = {"name": "Mine", "game": "jacks-or-better", "max_coins": 5,
+             "pays": {"royal_flush": [250, 500, 750, 1000, 4000], "straight_flush": 50, "four_of_a_kind": 25,
+                      "full_house": 9, "flush": 6, "straight": 4, "three_of_a_kind": 3, "two_pair": 2,
+                      "jacks_or_better": 1}}
+    assert vp.analyze(table).rtp == vp.analyze("jacks-or-better-9-6").rtp
+    with pytest.raises(PaytableError, match="full_house"):
+        vp.load({**table, "pays": {**table["pays"], "full_house": -1}})  # type: ignore[dict-item]
+    with pytest.raises(PaytableError):
+        vp.load("no-such-table")

@@ -1,0 +1,155 @@
+"""The Python API, for notebooks and scripts: the command line's answers as values.
+
+>>> import videopoker as vp
+>>> table = vp.load("jacks-or-better-9-6")
+>>> round(vp.analyze(table).rtp, 6)
+0.995439
+>>> vp.hint(table, "Ah Kh Qh Jh 9c").best["hold"]
+'Ah Kh Qh Jh'
+
+Each function takes a table as a shipped name, a path, a dict in the file format, or what
+:func:`load` returned; each result's ``to_dict()`` equals the command's ``--json``.  Errors are
+the one :class:`~videopoker.errors.VideoPokerError` family, as on the command line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from videopoker.api.results import AnalysisResult, BankrollResult, HintResult, HistoryResult, SimulationResult
+from videopoker.errors import VideoPokerError
+from videopoker.paytable import Paytable, resolve_paytable
+from videopoker.paytable.feature import FeatureKind
+
+__all__ = ["AnalysisResult", "BankrollResult", "HintResult", "HistoryResult", "SimulationResult", "analyze",
+           "bankroll", "hint", "history", "load", "simulate"]
+
+Table = Paytable | str | os.PathLike[str] | Mapping[str, Any]
+
+
+def load(table: Table) -> Paytable:
+    """A paytable: a shipped name (``"jacks-or-better-9-6"``), a file, or a dict in the file format,
+    checked as a file is (a problem is one :class:`~videopoker.errors.PaytableError`)."""
+    if isinstance(table, Paytable):
+        return table
+    if isinstance(table, Mapping):
+        from videopoker.paytable.checking import check_document
+        from videopoker.storage.yamlfile import parse_document
+
+        text = json.dumps(table, indent=1)  # JSON is YAML: the file's checks, with places in this text
+        return check_document(parse_document(text, "<dict>"), "<dict>", str(table.get("name", "table")))
+    return resolve_paytable(os.fspath(table))
+
+
+def analyze(table: Table, coins: int | None = None, multi: int | None = None) -> AnalysisResult:
+    """The exact return under perfect play at ``coins`` a hand (default: the top bet, a feature's
+    where the table sells one); ``multi``: hands a round (Ultimate X: the lines solved for)."""
+    paytable = load(table)
+    feature = paytable.feature if paytable.plays_feature(coins) else None
+    kind = feature.kind if feature is not None else None
+    data: dict[str, Any]
+    if kind is FeatureKind.MULTI_STRIKE:
+        from videopoker.analysis.multi_strike import analyze_multi_strike
+
+        data = analyze_multi_strike(paytable).to_json()
+    elif kind is FeatureKind.ULTIMATE_X:
+        from videopoker.analysis.ultimate_x import analyze_ultimate_x
+
+        data = analyze_ultimate_x(paytable, multi).to_json()
+    elif feature is not None:
+        from videopoker.analysis.feature import analyze_feature
+
+        data = analyze_feature(paytable).to_json(multi or 1)
+    else:
+        from videopoker.analysis.exact import analyze as solve
+
+        data = solve(paytable, coins).to_json(multi or 1)
+    return AnalysisResult(data, data["paytable"], data["game"], data["coins"], data["rtp"], tuple(data["rows"]))
+
+
+def hint(table: Table, cards: str, coins: int | None = None, multipliers: tuple[int, ...] = (),
+         level: int | None = None, free_ride: bool = False) -> HintResult:
+    """Every hold of a dealt hand (``"Ah Kh Qh Jh 9c"``), best first; on Ultimate X lines
+    (``multipliers``) or a Multi-Strike ``level``, ranked by their worth in that state."""
+    from videopoker.deck.cards import check_deck, check_hand, parse_cards
+
+    paytable = load(table)
+    hand = parse_cards(cards)
+    check_hand(hand)
+    check_deck(hand, paytable.game.jokers, paytable.game.title)
+    shown = " ".join(str(card) for card in hand)
+    feature = paytable.feature if paytable.plays_feature(coins) else None
+    data: dict[str, Any]
+    if multipliers or level is not None or free_ride or (feature is not None and feature.carries_state):
+        from videopoker.analysis.state_hint import FeatureState, check_state, state_holds
+
+        state = check_state(paytable, FeatureState(level, free_ride, tuple(multipliers)))
+        if not paytable.plays_feature(coins):
+            raise VideoPokerError(f"coins={coins}: below the feature bet a round earns nothing for the next, so the "
+                                  "base game's holds are best")
+        ranked = state_holds(paytable, hand, state)
+        data = {"hand": shown, "paytable": paytable.name, "state": ranked.state.describe(),
+                "base_best": ranked.base_best.to_json()["hold"], "holds": [c.to_json() for c in ranked.holds]}
+    else:
+        from videopoker.analysis.hint import best_holds
+
+        holds = best_holds(paytable, hand, coins)
+        known = {"multiplier": float(holds[0].multiplier)} if holds[0].worth is not None else {}
+        data = {"hand": shown, "paytable": paytable.name, **known, "holds": [c.to_json() for c in holds]}
+    return HintResult(data, data["hand"], data["paytable"], tuple(data["holds"]))
+
+
+def simulate(table: Table, hands: int = 1_000_000, coins: int | None = None, seed: int | None = None,
+             strategy: str = "optimal", multi: int | None = None) -> SimulationResult:
+    """``hands`` hands played at random with ``strategy`` (optimal, hold-nothing, random or a chart
+    file), against the exact return."""
+    from videopoker.analysis.simulate import simulate as play
+    from videopoker.analysis.strategies import strategy_named
+
+    paytable = load(table)
+    if multi is None:
+        feature = paytable.feature if paytable.plays_feature(coins) else None
+        multi = feature.offered_lines[-1] if feature is not None and feature.offered_lines else 1
+    result = play(paytable, strategy_named(strategy, paytable, coins or paytable.top_bet), hands, coins, seed, multi)
+    data = result.to_json()
+    return SimulationResult(data, data["paytable"], data["hands"], data["rtp"], data["standard_error"])
+
+
+def bankroll(table: Table, credits: int, hands: int, coins: int | None = None) -> BankrollResult:
+    """The exact odds of playing ``hands`` hands from ``credits``: ruin, ending ahead, percentiles."""
+    from videopoker.analysis.bankroll import bankroll as odds_of
+
+    paytable = load(table)
+    kind = paytable.feature.kind if paytable.feature is not None and paytable.plays_feature(coins) else None
+    if kind is FeatureKind.ULTIMATE_X:
+        raise VideoPokerError("bankroll does not work out Ultimate X sessions yet")
+    if kind is FeatureKind.MULTI_STRIKE:
+        from videopoker.analysis.multi_strike import analyze_multi_strike
+
+        odds = odds_of(analyze_multi_strike(paytable), credits, hands)
+    elif kind is not None:
+        from videopoker.analysis.feature import analyze_feature
+
+        odds = odds_of(analyze_feature(paytable), credits, hands)
+    else:
+        from videopoker.analysis.exact import analyze as solve
+
+        odds = odds_of(solve(paytable, coins), credits, hands)
+    data = odds.to_json()
+    return BankrollResult(data, data["paytable"], data["credits"], data["hands"], data["ruin"], data["ahead"])
+
+
+def history(paytable: str | None = None, since: datetime | None = None,
+            home: str | os.PathLike[str] | None = None) -> HistoryResult:
+    """Every hand on record in the ledger (of ``home``, default ``VIDEOPOKER_HOME`` or your data
+    folder), against the exact expectation of the holds made."""
+    from videopoker.ledger.report import history as report
+    from videopoker.storage.home import home_dir
+
+    data = report(Path(home) if home is not None else home_dir(), paytable, since).to_json()
+    return HistoryResult(data, data["hands"], data["rounds"], data["coin_in"], data["coin_out"])
