@@ -14,7 +14,7 @@ import pytest
 
 import videopoker as vp
 from videopoker.cli import main
-from videopoker.errors import PaytableError
+from videopoker.errors import PaytableError, VideoPokerError
 
 #: The contract (DESIGN.md, "Python API"): each name and its parameters.  Change it with the manual.
 SURFACE = {
@@ -25,10 +25,12 @@ SURFACE = {
     "simulate": "(table: 'Table', hands: 'int' = 1000000, coins: 'int | None' = None, seed: 'int | None' = None, "
                 "strategy: 'str' = 'optimal', multi: 'int | None' = None) -> 'SimulationResult'",
     "bankroll": "(table: 'Table', credits: 'int', hands: 'int', coins: 'int | None' = None) -> 'BankrollResult'",
+    "sweep": "(table: 'Table', vary: 'Mapping[str, Iterable[int]]', where: 'str | None' = None, "
+             "coins: 'int | None' = None, client: 'Any' = None) -> 'SweepResult'",
     "history": "(paytable: 'str | None' = None, since: 'datetime | None' = None, "
                "home: 'str | os.PathLike[str] | None' = None) -> 'HistoryResult'",
 }
-RESULTS = {"AnalysisResult", "HintResult", "SimulationResult", "BankrollResult", "HistoryResult"}
+RESULTS = {"AnalysisResult", "HintResult", "SimulationResult", "BankrollResult", "SweepResult", "HistoryResult"}
 
 
 def test_the_surface_is_the_contract() -> None:
@@ -103,3 +105,24 @@ def test_a_table_as_a_dict_is_checked_as_a_file_is() -> None:
         vp.load({**table, "pays": {**table["pays"], "full_house": -1}})  # type: ignore[dict-item]
     with pytest.raises(PaytableError):
         vp.load("no-such-table")
+
+
+def test_a_sweep_has_the_rows_the_command_writes_here_and_on_a_dask_client(isolated_home: Path,
+                                                                          tmp_path: Path) -> None:
+    from distributed import Client
+
+    written = tmp_path / "rows.jsonl"
+    argv = ["sweep", "jacks-or-better-9-6", "--vary", "full_house=7..9", "--vary", "flush=5..6", "-o", str(written)]
+    assert main(argv) == 0
+    by_pays = sorted((json.loads(line) for line in written.read_text().splitlines()),
+                     key=lambda row: (row["full_house"], row["flush"]))
+    vary = {"full_house": range(7, 10), "flush": range(5, 7)}
+    here = vp.sweep("jacks-or-better-9-6", vary)
+    assert sorted(map(dict, here.rows), key=lambda row: (row["full_house"], row["flush"])) == by_pays
+    assert [(row["full_house"], row["flush"]) for row in vp.sweep("jacks-or-better-9-6", vary, "rtp > 0.99").rows] \
+        == [(9, 6)]
+    with Client(processes=False, n_workers=1, threads_per_worker=1, dashboard_address=None) as client:
+        there = vp.sweep("jacks-or-better-9-6", vary, client=client)
+    assert sorted(map(dict, there.rows), key=lambda row: (row["full_house"], row["flush"])) == by_pays
+    with pytest.raises(VideoPokerError, match="four_aces"):
+        vp.sweep("jacks-or-better-9-6", {"four_aces": range(80, 81)})

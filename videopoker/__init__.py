@@ -52,8 +52,8 @@ sys.meta_path.append(_OldPaths())
 
 #: The Python API (:mod:`videopoker.api`), reached as ``videopoker.analyze`` and so on: loaded on
 #: first use, so that no command starts slower for it.
-API = ("load", "analyze", "hint", "simulate", "bankroll", "history", "AnalysisResult", "HintResult",
-       "SimulationResult", "BankrollResult", "HistoryResult")
+API = ("load", "analyze", "hint", "simulate", "bankroll", "sweep", "history", "AnalysisResult", "HintResult",
+       "SimulationResult", "BankrollResult", "SweepResult", "HistoryResult")
 
 
 def __getattr__(name: str) -> object:

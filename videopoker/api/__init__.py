@@ -16,18 +16,25 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from videopoker.api.results import AnalysisResult, BankrollResult, HintResult, HistoryResult, SimulationResult
+from videopoker.api.results import (
+    AnalysisResult,
+    BankrollResult,
+    HintResult,
+    HistoryResult,
+    SimulationResult,
+    SweepResult,
+)
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, resolve_paytable
 from videopoker.paytable.feature import FeatureKind
 
-__all__ = ["AnalysisResult", "BankrollResult", "HintResult", "HistoryResult", "SimulationResult", "analyze",
-           "bankroll", "hint", "history", "load", "simulate"]
+__all__ = ["AnalysisResult", "BankrollResult", "HintResult", "HistoryResult", "SimulationResult", "SweepResult",
+           "analyze", "bankroll", "hint", "history", "load", "simulate", "sweep"]
 
 Table = Paytable | str | os.PathLike[str] | Mapping[str, Any]
 
@@ -153,3 +160,35 @@ def history(paytable: str | None = None, since: datetime | None = None,
 
     data = report(Path(home) if home is not None else home_dir(), paytable, since).to_json()
     return HistoryResult(data, data["hands"], data["rounds"], data["coin_in"], data["coin_out"])
+
+
+def sweep(table: Table, vary: Mapping[str, Iterable[int]], where: str | None = None, coins: int | None = None,
+          client: Any = None) -> SweepResult:
+    """Exact returns of a grid of tables: every combination of the pays per coin in ``vary``
+    (``{"full_house": range(5, 10)}``), the rows ``where`` keeps (``"rtp > 0.99"``); solved here, or
+    on the ``dask.distributed`` :class:`~distributed.Client` given.  A row is what ``videopoker
+    sweep -o FILE.jsonl`` writes for the table: its varied pays, then the figures."""
+    from videopoker.analysis.sweep import Grid, Vary, chunk_order, parse_where, portable, rows_of, solve_tables
+    from videopoker.paytable.pays import MAX_PAY, is_whole
+
+    paytable = load(table)
+    varied = []
+    for key, pays in vary.items():
+        values = tuple(pays)
+        if key not in paytable.game.paying or not values or not all(is_whole(p) and 0 <= p <= MAX_PAY for p in values):
+            raise VideoPokerError(f"vary {key!r}: give a hand of {paytable.game.title} "
+                                  f"({', '.join(paytable.game.paying)}) and whole pays per coin 0..{MAX_PAY:,}")
+        varied.append(Vary(key, values))
+    grid = Grid(paytable, varied, paytable.base_bet(coins))
+    keep = parse_where(where, grid.columns) if where else (lambda row: True)
+    data = portable(grid)
+    if client is None:
+        solved = [solve_tables(data, chunk) for chunk in grid.chunks(set(), chunk_order(data))]
+    else:
+        import numpy as np
+
+        order = client.submit(chunk_order, data, pure=False).result()
+        solved = client.gather([client.submit(solve_tables, data, np.array(chunk), pure=False)
+                                for chunk in grid.chunks(set(), order)])
+    rows = [row for lines in solved for row in rows_of(grid.keys, lines) if keep(row)]
+    return SweepResult({"paytable": paytable.name, "rows": rows}, paytable.name, tuple(rows))

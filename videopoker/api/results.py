@@ -111,3 +111,16 @@ class HistoryResult(Result):
     rounds: int = 0
     coin_in: int = 0
     coin_out: int = 0
+
+
+@dataclass(frozen=True)
+class SweepResult(Result):
+    """A sweep's rows, one a table: its varied pays, then ``rtp``, ``variance``, ``standard_deviation``,
+    ``hit_frequency``, ``top_cycle`` (as ``videopoker sweep -o FILE.jsonl`` writes each)."""
+
+    paytable: str = ""
+    rows: tuple[Mapping[str, float | int], ...] = ()
+
+    def _table(self) -> tuple[str, Sequence[str], Sequence[Sequence[Any]]]:
+        columns = list(self.rows[0]) if self.rows else ["rtp"]
+        return f"{self.paytable}: {len(self.rows):,} tables", columns, [[row[c] for c in columns] for row in self.rows]
