@@ -29,10 +29,12 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.diffusion import Diffusion
-from videopoker.analysis.exact import Analysis
-from videopoker.analysis.feature import FeatureAnalysis
-from videopoker.analysis.multi_strike import MultiStrikeAnalysis
+from videopoker.analysis.exact import Analysis, analyze
+from videopoker.analysis.feature import FeatureAnalysis, analyze_feature
+from videopoker.analysis.multi_strike import MultiStrikeAnalysis, analyze_multi_strike
 from videopoker.errors import VideoPokerError
+from videopoker.paytable import Paytable
+from videopoker.paytable.feature import FeatureKind
 
 #: The session's chance of ending above the ceiling is below this.
 TAIL = 1e-16
@@ -107,6 +109,20 @@ def chance_text(probability: float) -> str:
     if probability < 1e-4:
         return f"{probability * 100:.2e}%"
     return f"{probability * 100:.4f}%"
+
+
+def session_odds(paytable: Paytable, credits: int, hands: int, coins: int | None = None) -> Bankroll:
+    """:func:`bankroll` of ``paytable`` at ``coins`` a hand (default the top bet): the law of a hand's
+    win is the base game's, a round-by-round feature's, or a whole Multi-Strike stack's."""
+    feature = paytable.feature if paytable.plays_feature(coins) else None
+    if feature is not None and feature.kind is FeatureKind.ULTIMATE_X:
+        raise VideoPokerError(f"bankroll does not work out Ultimate X sessions yet (a round's win depends on the "
+                              f"multipliers the last one left); --coins {paytable.max_coins} gives the base game's")
+    if feature is not None and feature.kind is FeatureKind.MULTI_STRIKE:
+        return bankroll(analyze_multi_strike(paytable), credits, hands)
+    if feature is not None:
+        return bankroll(analyze_feature(paytable), credits, hands)
+    return bankroll(analyze(paytable, coins), credits, hands)
 
 
 def bankroll(analysis: Analysis | FeatureAnalysis | MultiStrikeAnalysis, credits: int, hands: int) -> Bankroll:

@@ -79,6 +79,13 @@ class SortedHand:
         return tuple(keep)
 
 
+def hint_json(paytable: Paytable, hand: Sequence[Card], holds: Sequence[HoldChoice]) -> dict[str, Any]:
+    """``hint --json``: the hand, the table, the multiplier the worths are at (a feature bet's), every hold."""
+    known = {"multiplier": float(holds[0].multiplier)} if holds[0].worth is not None else {}
+    return {"hand": " ".join(str(card) for card in hand), "paytable": paytable.name, **known,
+            "holds": [choice.to_json() for choice in holds]}
+
+
 def deal_multiplier(paytable: Paytable, hand: Sequence[Card]) -> Fraction:
     """The multiplier a deal of ``hand`` plays under at the feature bet, as far as the cards say:
     Big Times Draw's is fixed by them; a times-pay multiplier is drawn, so its mean stands in."""

@@ -113,6 +113,12 @@ def new_seed() -> int:
     return int.from_bytes(os.urandom(4), "big")
 
 
+def default_hands(paytable: Paytable, coins: int | None) -> int:
+    """Hands a round when none are asked: one, or the most Ultimate X gives multipliers for at its bet."""
+    feature = paytable.feature if paytable.plays_feature(coins) else None
+    return feature.offered_lines[-1] if feature is not None and feature.offered_lines else 1
+
+
 def check_hands(hands: int, multi: int) -> int:
     """The rounds that ``hands`` hands make, or a refusal saying what would work."""
     if not 1 <= hands <= MOST_HANDS:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -46,14 +47,21 @@ class StateHint:
     base_best: HoldChoice          # the base game's best hold, with its worth in the state
     unit: str                      # what a worth is counted in
 
+    def to_json(self, paytable: Paytable, hand: Sequence[Card]) -> dict[str, Any]:
+        """``hint --json`` in a state: the state, the base game's best hold, every hold by worth."""
+        return {"hand": " ".join(str(card) for card in hand), "paytable": paytable.name,
+                "state": self.state.describe(), "base_best": self.base_best.to_json()["hold"],
+                "holds": [choice.to_json() for choice in self.holds]}
+
     @property
     def changed(self) -> bool:
         """Whether the state makes another hold the best than the base game's."""
         return self.holds[0].judged > self.base_best.judged
 
 
-def check_state(paytable: Paytable, state: FeatureState) -> FeatureState:
-    """The state, if it is one the table's feature has, else a one-line error saying what it has."""
+def check_state(paytable: Paytable, state: FeatureState, coins: int | None = None) -> FeatureState:
+    """The state, if it is one the table's feature has at a bet of ``coins`` (default the top bet),
+    else a one-line error saying what it has."""
     feature = paytable.feature
     kind = feature.kind if feature is not None else None
     if state.multipliers and kind is not FeatureKind.ULTIMATE_X:
@@ -62,6 +70,10 @@ def check_state(paytable: Paytable, state: FeatureState) -> FeatureState:
         raise VideoPokerError(f"--level/--free-ride: {paytable.name!r} is not a Multi-Strike table")
     if feature is None:
         return state
+    if not paytable.plays_feature(coins):
+        raise VideoPokerError(f"--coins {coins}: below the feature bet a round earns nothing for the next, so the "
+                              f"base game's holds are best (hint without --level or --multipliers); the state "
+                              f"decides the hold at {paytable.top_bet} coins a hand")
     if kind is FeatureKind.MULTI_STRIKE:
         level = 1 if state.level is None else state.level
         if level > len(feature.levels):

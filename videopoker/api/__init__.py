@@ -89,25 +89,17 @@ def hint(table: Table, cards: str, coins: int | None = None, multipliers: tuple[
     hand = parse_cards(cards)
     check_hand(hand)
     check_deck(hand, paytable.game.jokers, paytable.game.title)
-    shown = " ".join(str(card) for card in hand)
     feature = paytable.feature if paytable.plays_feature(coins) else None
     data: dict[str, Any]
     if multipliers or level is not None or free_ride or (feature is not None and feature.carries_state):
         from videopoker.analysis.state_hint import FeatureState, check_state, state_holds
 
-        state = check_state(paytable, FeatureState(level, free_ride, tuple(multipliers)))
-        if not paytable.plays_feature(coins):
-            raise VideoPokerError(f"coins={coins}: below the feature bet a round earns nothing for the next, so the "
-                                  "base game's holds are best")
-        ranked = state_holds(paytable, hand, state)
-        data = {"hand": shown, "paytable": paytable.name, "state": ranked.state.describe(),
-                "base_best": ranked.base_best.to_json()["hold"], "holds": [c.to_json() for c in ranked.holds]}
+        state = check_state(paytable, FeatureState(level, free_ride, tuple(multipliers)), coins)
+        data = state_holds(paytable, hand, state).to_json(paytable, hand)
     else:
-        from videopoker.analysis.hint import best_holds
+        from videopoker.analysis.hint import best_holds, hint_json
 
-        holds = best_holds(paytable, hand, coins)
-        known = {"multiplier": float(holds[0].multiplier)} if holds[0].worth is not None else {}
-        data = {"hand": shown, "paytable": paytable.name, **known, "holds": [c.to_json() for c in holds]}
+        data = hint_json(paytable, hand, best_holds(paytable, hand, coins))
     return HintResult(data, data["hand"], data["paytable"], tuple(data["holds"]))
 
 
@@ -115,13 +107,12 @@ def simulate(table: Table, hands: int = 1_000_000, coins: int | None = None, see
              strategy: str = "optimal", multi: int | None = None) -> SimulationResult:
     """``hands`` hands played at random with ``strategy`` (optimal, hold-nothing, random or a chart
     file), against the exact return."""
+    from videopoker.analysis.simulate import default_hands
     from videopoker.analysis.simulate import simulate as play
     from videopoker.analysis.strategies import strategy_named
 
     paytable = load(table)
-    if multi is None:
-        feature = paytable.feature if paytable.plays_feature(coins) else None
-        multi = feature.offered_lines[-1] if feature is not None and feature.offered_lines else 1
+    multi = default_hands(paytable, coins) if multi is None else multi
     result = play(paytable, strategy_named(strategy, paytable, coins or paytable.top_bet), hands, coins, seed, multi)
     data = result.to_json()
     return SimulationResult(data, data["paytable"], data["hands"], data["rtp"], data["standard_error"])
@@ -129,25 +120,9 @@ def simulate(table: Table, hands: int = 1_000_000, coins: int | None = None, see
 
 def bankroll(table: Table, credits: int, hands: int, coins: int | None = None) -> BankrollResult:
     """The exact odds of playing ``hands`` hands from ``credits``: ruin, ending ahead, percentiles."""
-    from videopoker.analysis.bankroll import bankroll as odds_of
+    from videopoker.analysis.bankroll import session_odds
 
-    paytable = load(table)
-    kind = paytable.feature.kind if paytable.feature is not None and paytable.plays_feature(coins) else None
-    if kind is FeatureKind.ULTIMATE_X:
-        raise VideoPokerError("bankroll does not work out Ultimate X sessions yet")
-    if kind is FeatureKind.MULTI_STRIKE:
-        from videopoker.analysis.multi_strike import analyze_multi_strike
-
-        odds = odds_of(analyze_multi_strike(paytable), credits, hands)
-    elif kind is not None:
-        from videopoker.analysis.feature import analyze_feature
-
-        odds = odds_of(analyze_feature(paytable), credits, hands)
-    else:
-        from videopoker.analysis.exact import analyze as solve
-
-        odds = odds_of(solve(paytable, coins), credits, hands)
-    data = odds.to_json()
+    data = session_odds(load(table), credits, hands, coins).to_json()
     return BankrollResult(data, data["paytable"], data["credits"], data["hands"], data["ruin"], data["ahead"])
 
 

@@ -180,9 +180,9 @@ def run_hint(args: argparse.Namespace) -> int:
     holds = best_holds(paytable, hand, args.coins)
     multiplier = holds[0].multiplier if holds[0].worth is not None else None  # the worths' multiplier
     if args.json:
-        known = {"multiplier": float(multiplier)} if multiplier is not None else {}
-        print(json.dumps({"hand": " ".join(str(c) for c in hand), "paytable": paytable.name, **known,
-                          "holds": [choice.to_json() for choice in holds]}, indent=2))
+        from videopoker.analysis.hint import hint_json
+
+        print(json.dumps(hint_json(paytable, hand, holds), indent=2))
         return 0
     coins = args.coins or paytable.top_bet
     title = f"{' '.join(c.label for c in hand)} — {paytable.name}, {coins_text(coins)}, EV per coin"

@@ -8,9 +8,7 @@ from typing import TYPE_CHECKING
 
 from videopoker.cli.commands import coins_text, progress_bar
 from videopoker.cli.output import Column, Grid, say, show
-from videopoker.errors import VideoPokerError
 from videopoker.paytable import resolve_paytable
-from videopoker.paytable.feature import FeatureKind
 from videopoker.storage.usertext import counted
 
 if TYPE_CHECKING:  # numpy loads only when a command runs
@@ -18,13 +16,12 @@ if TYPE_CHECKING:  # numpy loads only when a command runs
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from videopoker.analysis.simulate import check_hands, running
+    from videopoker.analysis.simulate import check_hands, default_hands, running
     from videopoker.analysis.strategies import strategy_named
 
     paytable = resolve_paytable(args.paytable)
     if args.multi is None:  # Ultimate X is played at the most hands a round it gives multipliers for
-        feature = paytable.feature if paytable.plays_feature(args.coins) else None
-        args.multi = feature.offered_lines[-1] if feature is not None and feature.offered_lines else 1
+        args.multi = default_hands(paytable, args.coins)
     check_hands(args.hands, args.multi)  # refused before any slow preparation
     strategy = strategy_named(args.strategy, paytable, args.coins or paytable.top_bet)
     result: Simulation | None = None
@@ -67,24 +64,10 @@ def _frequency_grid(result: Simulation) -> Grid:
 
 
 def run_bankroll(args: argparse.Namespace) -> int:
-    from videopoker.analysis import analyze
-    from videopoker.analysis.bankroll import bankroll
+    from videopoker.analysis.bankroll import session_odds
 
     paytable = resolve_paytable(args.paytable)
-    kind = paytable.feature.kind if paytable.feature is not None and paytable.plays_feature(args.coins) else None
-    if kind is FeatureKind.ULTIMATE_X:
-        raise VideoPokerError(f"bankroll does not work out Ultimate X sessions yet (a round's win depends on the "
-                              f"multipliers the last one left); --coins {paytable.max_coins} gives the base game's")
-    if kind is FeatureKind.MULTI_STRIKE:  # a hand is a whole stack: the law of its win over every level
-        from videopoker.analysis.multi_strike import analyze_multi_strike
-
-        odds = bankroll(analyze_multi_strike(paytable), args.credits, args.hands)
-    elif kind is not None:
-        from videopoker.analysis.feature import analyze_feature
-
-        odds = bankroll(analyze_feature(paytable), args.credits, args.hands)
-    else:
-        odds = bankroll(analyze(paytable, args.coins), args.credits, args.hands)
+    odds = session_odds(paytable, args.credits, args.hands, args.coins)
     if args.json:
         print(json.dumps(odds.to_json(), indent=2))
         return 0

@@ -11,22 +11,15 @@ from videopoker.analysis.state_hint import FeatureState, check_state, state_hold
 from videopoker.cli.commands import every_hold, top_holds
 from videopoker.cli.output import say, show
 from videopoker.deck.cards import Card
-from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 
 
 def show_state_hint(paytable: Paytable, hand: Sequence[Card], args: argparse.Namespace) -> int:
-    state = check_state(paytable, FeatureState(args.level, args.free_ride, args.multipliers or ()))
-    if not paytable.plays_feature(args.coins):
-        raise VideoPokerError(f"--coins {args.coins}: below the feature bet a round earns nothing for the next, so "
-                              f"the base game's holds are best (hint without --level or --multipliers); the state "
-                              f"decides the hold at {paytable.top_bet} coins a hand")
+    state = check_state(paytable, FeatureState(args.level, args.free_ride, args.multipliers or ()), args.coins)
     hint = state_holds(paytable, hand, state)
     best, base = hint.holds[0], hint.base_best
     if args.json:
-        print(json.dumps({"hand": " ".join(str(c) for c in hand), "paytable": paytable.name,
-                          "state": hint.state.describe(), "base_best": base.to_json()["hold"],
-                          "holds": [choice.to_json() for choice in hint.holds]}, indent=2))
+        print(json.dumps(hint.to_json(paytable, hand), indent=2))
         return 0
     title = f"{' '.join(c.label for c in hand)} — {paytable.name}, {hint.state.describe()}"
     coins = paytable.max_coins
