@@ -21,6 +21,7 @@ at every sum.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
@@ -147,6 +148,19 @@ def sum_laws(laws: npt.NDArray[np.float64], lines: int, largest: int) -> npt.NDA
     return summed
 
 
+def key_laws(keys: npt.NDArray[np.int64], values: Sequence[int], deck_size: int, lines: int,
+             largest: int) -> npt.NDArray[np.float64]:
+    """The law of the next sum (lines .. ``largest``) for holds keyed by the cards they keep and how
+    many of their draws earn each multiplier in ``values`` above the smallest (a row a key)."""
+    unseen = deck_size - HAND
+    draws = np.array([comb(unseen, HAND - held) for held in range(HAND + 1)], dtype=np.float64)[keys[:, 0]]
+    single = np.zeros((len(keys), max(values) + 1))
+    for place, value in enumerate(values[1:], 1):
+        single[:, value] = keys[:, place] / draws
+    single[:, values[0]] = 1.0 - single.sum(axis=1)
+    return sum_laws(single, lines, largest)
+
+
 def analyze_ultimate_x(paytable: Paytable, lines: int | None = None,
                        progress: Progress = _quiet) -> UltimateXAnalysis:
     """Solve an Ultimate X table at ``lines`` hands a round (default: the most it offers)."""
@@ -211,13 +225,7 @@ def _holds(paytable: Paytable, lines: int, earned: npt.NDArray[np.int64], larges
     flat = np.ascontiguousarray(keys.reshape(-1, len(values)))
     unique, law = np.unique(flat.view(np.dtype((np.void, flat.itemsize * len(values)))).ravel(), return_inverse=True)
     keyed = unique.view(np.int64).reshape(-1, len(values))
-    unseen = paytable.game.deck_size - HAND
-    draw_count = np.array([comb(unseen, HAND - held) for held in range(HAND + 1)], dtype=np.float64)[keyed[:, 0]]
-    single = np.zeros((len(keyed), max(values) + 1))
-    for place, value in enumerate(values[1:], 1):
-        single[:, value] = keyed[:, place] / draw_count
-    single[:, values[0]] = 1.0 - single.sum(axis=1)
-    laws = sum_laws(single, lines, largest)
+    laws = key_laws(keyed, values, paytable.game.deck_size, lines, largest)
     return _Holds(ev, law.reshape(HOLDS, classes).astype(np.intp), laws, tables.class_weights.astype(np.float64))
 
 

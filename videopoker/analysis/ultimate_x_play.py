@@ -26,15 +26,15 @@ standard error comes from the machines' totals, which are.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb, inf, sqrt
+from math import inf, sqrt
 
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.draws import HAND, HELD_COUNT, HOLDS, Progress, _quiet, draw_tables
+from videopoker.analysis.draws import HELD_COUNT, HOLDS, Progress, _quiet, draw_tables
 from videopoker.analysis.exact import first_best, pay_vector
 from videopoker.analysis.simulate import Deal
-from videopoker.analysis.ultimate_x import UltimateXAnalysis, analyze_ultimate_x, category_multipliers, sum_laws
+from videopoker.analysis.ultimate_x import UltimateXAnalysis, analyze_ultimate_x, category_multipliers, key_laws
 from videopoker.paytable import Paytable
 
 #: Machines played side by side: a step of this many deals stays well under a tenth of a second.
@@ -59,8 +59,6 @@ class NextWorths:
         self.solved = solved
         earned = category_multipliers(solved.paytable, solved.multipliers())
         self.values = sorted(set(earned.tolist()))
-        unseen = solved.paytable.game.deck_size - HAND
-        self.draws = np.array([comb(unseen, HAND - held) for held in range(HAND + 1)], dtype=np.float64)
         self.relative = np.array(solved.relative)
         self.fold = np.random.default_rng(FOLD_SEED).integers(0, 2**64 - 1, size=len(self.values),
                                                               dtype=np.uint64) | np.uint64(1)
@@ -106,12 +104,9 @@ class NextWorths:
     def worth_of(self, keys: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         """E[H(next sum)] of keys, as the solve computes it: one line's law of the multiplier it
         earns, convolved over the lines, weighed by H."""
-        draws = self.draws[keys[:, 0]]
-        single = np.zeros((len(keys), self.values[-1] + 1))
-        for place, value in enumerate(self.values[1:], 1):
-            single[:, value] = keys[:, place] / draws
-        single[:, self.values[0]] = 1.0 - single.sum(axis=1)
-        worth: npt.NDArray[np.float64] = sum_laws(single, self.solved.lines, self.solved.sums[-1]) @ self.relative
+        laws = key_laws(keys, self.values, self.solved.paytable.game.deck_size, self.solved.lines,
+                        self.solved.sums[-1])
+        worth: npt.NDArray[np.float64] = laws @ self.relative
         return worth
 
     def _folded(self, keys: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
