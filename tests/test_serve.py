@@ -138,7 +138,7 @@ def eventually(done: Any, seconds: float = 60.0) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium to drive: apt-get install chromium (see README)")
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium to drive: apt-get install chromium (see Getting started)")
 def test_a_browser_plays_a_hand_and_a_second_tab_is_refused(isolated_home: Path) -> None:
     sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is in the test extras")
     ARTIFACTS.mkdir(exist_ok=True)

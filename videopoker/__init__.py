@@ -1,6 +1,6 @@
 """videopoker: a video poker machine for the terminal with an exact return-to-player engine.
 
-The modules live in rooms (subpackages) named for what they hold; see README, "How the code is
+The modules live in rooms (subpackages) named for what they hold; see the manual, "How the code is
 laid out".  Modules that stood at the root before the rooms still import by their old names
 (``videopoker.cards``, ``videopoker.session``, ...) with a :class:`DeprecationWarning` naming the
 new one, so a script written against them keeps working.

@@ -173,9 +173,9 @@ async def test_help_says_the_bet_range_of_the_table_in_play(isolated_home: Path,
         assert message(app) == "PLAY 10 CREDITS"
 
 
-def test_readme_lists_exactly_the_keys_the_machine_has() -> None:
-    readme = (REPO / "README.md").read_text()
-    section = readme.split("## Keys", 1)[1].split("\n## ", 1)[0]
+def test_the_manual_lists_exactly_the_keys_the_machine_has() -> None:
+    manual = (REPO / "docs" / "playing.md").read_text()
+    section = manual.split("## Keys", 1)[1].split("\n## ", 1)[0]
     rows = [line.split("|")[1].strip() for line in section.splitlines() if line.startswith("| ")][1:]
     assert rows == [" ".join(f"`{part.strip()}`" for part in key.shown.split(",")).replace("` `", "`, `")
                     for key in KEYS]

@@ -16,6 +16,11 @@ The long-run risk of ruin (playing forever) is 1 when the game returns at most 1
 when every pay is a whole number of bets, a loss is at most one bet, so the walk goes down one
 bet at a time and the chance of ever losing ``b`` bets is ρ^b, ρ being the root in (0, 1) of
 E[ρ^X] = 1 (X the net of a hand, in bets).
+
+For a picture, the JSON also carries the law of the ending credits (``ending``) and the chance of
+being broke by hand n (``ruin_by_hand``, at up to :data:`RUIN_POINTS` + 1 hands from 0 to the
+session's end): the broke mass is read off as the session is worked out, hand by hand or block by
+block, so it costs nothing more.
 """
 
 from __future__ import annotations
@@ -39,6 +44,9 @@ from videopoker.paytable.feature import FeatureKind
 #: The session's chance of ending above the ceiling is below this.
 TAIL = 1e-16
 PERCENTILES = (5, 25, 50, 75, 95)
+#: ``ruin_by_hand`` is read at most this many hands apart, plus hand 0: enough for a curve, and the
+#: JSON stays small however long the session.
+RUIN_POINTS = 200
 #: Blocks × FFT work (size · log2 size) a computation may take: about ten seconds here.  A longer
 #: session is refused at once rather than left running for minutes.
 MOST_WORK = 12_000_000_000
@@ -60,9 +68,14 @@ class Bankroll:
     #: Brownian motion's (:mod:`~videopoker.analysis.diffusion`), this the Berry–Esseen bound on
     #: how far the law of the session's total win can be from the normal law it uses.
     error_bound: float | None
-    #: The chance of each ending credit count (``ending`` credits), for a plot; not in the JSON.
+    #: The chance of each ending credit count (``ending`` credits): the screen's sparkline, and the
+    #: JSON's ``ending`` (the chances below :data:`TAIL` left out).
     ending: npt.NDArray[np.int64] = field(repr=False, compare=False, default_factory=lambda: np.zeros(0, np.int64))
     odds: npt.NDArray[np.float64] = field(repr=False, compare=False, default_factory=lambda: np.zeros(0))
+    #: The chance of being broke after each of the hands ``marks`` (0 and ``hands`` among them): the
+    #: JSON's ``ruin_by_hand``, its last value ``ruin``.
+    marks: npt.NDArray[np.int64] = field(repr=False, compare=False, default_factory=lambda: np.zeros(0, np.int64))
+    ruined: npt.NDArray[np.float64] = field(repr=False, compare=False, default_factory=lambda: np.zeros(0))
 
     @property
     def coins(self) -> int:
@@ -97,7 +110,10 @@ class Bankroll:
                 "percentiles": {str(p): credits for p, credits in self.percentiles.items()},
                 "long_run_ruin": self.long_run_ruin, "mean_end": self.mean_end,
                 "method": "exact" if self.error_bound is None else "brownian motion",
-                "error_bound": self.error_bound}
+                "error_bound": self.error_bound,
+                "ending": [[int(credits), float(chance)] for credits, chance in zip(self.ending, self.odds)
+                           if chance >= TAIL],
+                "ruin_by_hand": [[int(hand), float(chance)] for hand, chance in zip(self.marks, self.ruined)]}
 
 
 def chance_text(probability: float) -> str:
@@ -142,15 +158,25 @@ def bankroll(analysis: Analysis | FeatureAnalysis | MultiStrikeAnalysis, credits
     long_run = _long_run_ruin(moves, bet, start, analysis.rtp)
     if hands / BLOCK * size * math.log2(size) > MOST_WORK:  # hours exactly: approximate, and say so
         return _approximately(analysis, credits, hands, {net: float(p) for net, p in merged.items()}, long_run)
-    odds, above = _session_in_blocks(moves, bet, start, ceiling, hands)
+    marks = _marks(hands)
+    odds, above, ruined = _session_in_blocks(moves, bet, start, ceiling, hands, marks)
     ending = np.arange(ceiling + 1) * step + rest
     broke = float(odds[:bet].sum())
+    ruined = np.maximum.accumulate(np.minimum(ruined, broke))  # summed in another order: ends at ``broke``
+    ruined[-1] = broke
     ahead = float(odds[ending > credits].sum()) + above
     cumulative = np.cumsum(odds)
     percentiles = {p: int(ending[min(int(np.searchsorted(cumulative, p / 100 - 1e-12)), ceiling)])
                    for p in PERCENTILES}
     mean_end = float(np.dot(odds, ending)) + above * ending[-1]
-    return Bankroll(analysis, credits, hands, broke, ahead, percentiles, long_run, mean_end, None, ending, odds)
+    return Bankroll(analysis, credits, hands, broke, ahead, percentiles, long_run, mean_end, None, ending, odds,
+                    marks, ruined)
+
+
+def _marks(hands: int) -> npt.NDArray[np.int64]:
+    """The hands after which ``ruin_by_hand`` is read: 0, ``hands`` and at most :data:`RUIN_POINTS`
+    − 1 evenly between."""
+    return np.unique(np.rint(np.linspace(0, hands, min(hands, RUIN_POINTS) + 1)).astype(np.int64))
 
 
 def _approximately(analysis: Analysis | FeatureAnalysis | MultiStrikeAnalysis, credits: int, hands: int,
@@ -172,8 +198,13 @@ def _approximately(analysis: Analysis | FeatureAnalysis | MultiStrikeAnalysis, c
     ahead = float(1 - ruin - np.interp(credits - floor, above, alive))
     odds = np.diff(alive, prepend=0.0)
     mean_end = float(np.dot(odds, floor + above))  # the broke end with next to nothing
+    credit_counts, where = np.unique(np.concatenate(([0], ending)), return_inverse=True)
+    law = np.bincount(where, weights=np.concatenate(([ruin], odds))).astype(np.float64)  # merged a credit apart
+    marks = _marks(hands)
+    ruined = np.maximum.accumulate([motion.ruin(distance, int(hand)) if hand else float(distance <= 0)
+                                    for hand in marks])
     return Bankroll(analysis, credits, hands, ruin, ahead, percentiles, long_run, mean_end,
-                    motion.error_bound(hands), np.concatenate(([0], ending)), np.concatenate(([ruin], odds)))
+                    motion.error_bound(hands), credit_counts.astype(np.int64), law, marks, ruined)
 
 
 def _reach(moves: dict[int, float], hands: int) -> int:
@@ -194,18 +225,21 @@ def _reach(moves: dict[int, float], hands: int) -> int:
     return max(best, 0)
 
 
-def _session(moves: dict[int, float], bet: int, start: int, ceiling: int,
-             hands: int) -> tuple[npt.NDArray[np.float64], float]:
-    """The distribution of the ending state (0..ceiling) and the mass that went above the ceiling."""
+def _session(moves: dict[int, float], bet: int, start: int, ceiling: int, hands: int,
+             marks: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.float64], float, npt.NDArray[np.float64]]:
+    """The distribution of the ending state (0..ceiling), the mass that went above the ceiling,
+    and the chance of being broke after each hand of ``marks``."""
     odds = np.zeros(ceiling + 1)
     if start < bet:
         odds[start] = 1.0
-        return odds, 0.0
+        return odds, 0.0, np.ones(len(marks))
     odds[start] = 1.0
+    ruined = np.zeros(len(marks))
+    place = {int(hand): index for index, hand in enumerate(marks)}
     spare = np.zeros(ceiling + 1)
     above = 0.0
     low = high = start                     # the states that can hold mass
-    for _ in range(hands):
+    for hand in range(1, hands + 1):
         spare[:] = 0.0
         spare[:bet] = odds[:bet]           # broke players stay broke
         playing = odds[max(low, bet):high + 1]
@@ -223,7 +257,9 @@ def _session(moves: dict[int, float], bet: int, start: int, ceiling: int,
         odds, spare = spare, odds
         low = min(max(first - bet, 0), low)
         high = min(high + max(moves), ceiling)
-    return odds, above
+        if hand in place:
+            ruined[place[hand]] = float(odds[:bet].sum())
+    return odds, above, ruined
 
 
 #: Hands per block of :func:`_session_in_blocks`.
@@ -248,8 +284,9 @@ def _fft_size(ceiling: int, reach: int, offset: int) -> int:
     return 1 << math.ceil(math.log2(ceiling + 1 + offset + reach + 1))
 
 
-def _session_in_blocks(moves: dict[int, float], bet: int, start: int, ceiling: int,
-                       hands: int) -> tuple[npt.NDArray[np.float64], float]:
+def _session_in_blocks(moves: dict[int, float], bet: int, start: int, ceiling: int, hands: int,
+                       marks: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.float64], float,
+                                                              npt.NDArray[np.float64]]:
     """What :func:`_session` gives, a block of hands at a time: about ten times faster for long
     sessions, exact to about 1e-16 absolute (FFT rounding) instead of relative.
 
@@ -258,12 +295,14 @@ def _session_in_blocks(moves: dict[int, float], bet: int, start: int, ceiling: i
     nobody went broke.  The ones who did are found exactly by a small step-by-step programme on
     the states near broke (they can only come from there), and since a broke player stops, each
     bit of mass that went broke after j hands is taken back out with its unrestricted future
-    K^(m−j): true = K^m·playing − Σ_j K^(m−j)·broke_j.
+    K^(m−j): true = K^m·playing − Σ_j K^(m−j)·broke_j.  Who went broke at each hand of a block is
+    known that way too, so the chance of being broke by each hand of ``marks`` comes with it.
     """
     odds = np.zeros(ceiling + 1)
     odds[start] = 1.0
     if start < bet or hands < 2 * BLOCK:
-        return _session(moves, bet, start, ceiling, hands)
+        return _session(moves, bet, start, ceiling, hands, marks)
+    ruined = np.zeros(len(marks))      # marks[0] is hand 0: nobody is broke before a hand
     reach = _reach(moves, BLOCK)
     kernels = _kernels(moves, bet, BLOCK, reach)
     going_broke = _going_broke(moves, bet, BLOCK)
@@ -288,10 +327,13 @@ def _session_in_blocks(moves: dict[int, float], bet: int, start: int, ceiling: i
         states = moved[offset:offset + ceiling + 1]
         above += float(np.clip(moved[offset + ceiling + 1:], 0, None).sum())
         dead = odds[:bet] + broke_new.sum(axis=0)
+        by_hand = float(odds[:bet].sum()) + np.cumsum(broke_new.sum(axis=1))  # broke after hand done + j + 1
+        inside = (marks > done) & (marks <= done + m)
+        ruined[inside] = by_hand[marks[inside] - done - 1]
         odds = np.clip(states, 0.0, None)
         odds[:bet] = dead
         done += m
-    return odds, above
+    return odds, above, ruined
 
 
 def _going_broke(moves: dict[int, float], bet: int, steps: int) -> npt.NDArray[np.float64]:

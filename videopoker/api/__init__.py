@@ -41,7 +41,7 @@ Table = Paytable | str | os.PathLike[str] | Mapping[str, Any]
 
 def load(table: Table) -> Paytable:
     """A paytable: a shipped name (``"jacks-or-better-9-6"``), a file, or a dict in the file format,
-    checked as a file is (a problem is one :class:`~videopoker.errors.PaytableError`)."""
+    checked as a file is (a problem is one ``PaytableError``)."""
     if isinstance(table, Paytable):
         return table
     if isinstance(table, Mapping):
@@ -119,21 +119,25 @@ def simulate(table: Table, hands: int = 1_000_000, coins: int | None = None, see
 
 
 def bankroll(table: Table, credits: int, hands: int, coins: int | None = None) -> BankrollResult:
-    """The exact odds of playing ``hands`` hands from ``credits``: ruin, ending ahead, percentiles."""
+    """The exact odds of playing ``hands`` hands from ``credits``: ruin, ending ahead, percentiles,
+    the law of the ending credits and the chance of being broke by each hand."""
     from videopoker.analysis.bankroll import session_odds
 
     data = session_odds(load(table), credits, hands, coins).to_json()
-    return BankrollResult(data, data["paytable"], data["credits"], data["hands"], data["ruin"], data["ahead"])
+    return BankrollResult(data, data["paytable"], data["credits"], data["hands"], data["ruin"], data["ahead"],
+                          tuple((credit, chance) for credit, chance in data["ending"]),
+                          tuple((hand, chance) for hand, chance in data["ruin_by_hand"]))
 
 
 def history(paytable: str | None = None, since: datetime | None = None,
             home: str | os.PathLike[str] | None = None) -> HistoryResult:
     """Every hand on record in the ledger (of ``home``, default ``VIDEOPOKER_HOME`` or your data
     folder), against the exact expectation of the holds made."""
+    from videopoker.ledger.report import COURSE_POINTS
     from videopoker.ledger.report import history as report
     from videopoker.storage.home import home_dir
 
-    data = report(Path(home) if home is not None else home_dir(), paytable, since).to_json()
+    data = report(Path(home) if home is not None else home_dir(), paytable, since, COURSE_POINTS).to_json()
     return HistoryResult(data, data["hands"], data["rounds"], data["coin_in"], data["coin_out"])
 
 
@@ -141,7 +145,7 @@ def sweep(table: Table, vary: Mapping[str, Iterable[int]], where: str | None = N
           client: Any = None) -> SweepResult:
     """Exact returns of a grid of tables: every combination of the pays per coin in ``vary``
     (``{"full_house": range(5, 10)}``), the rows ``where`` keeps (``"rtp > 0.99"``); solved here, or
-    on the ``dask.distributed`` :class:`~distributed.Client` given.  A row is what ``videopoker
+    on the ``dask.distributed`` ``Client`` given.  A row is what ``videopoker
     sweep -o FILE.jsonl`` writes for the table: its varied pays, then the figures."""
     from videopoker.analysis.sweep import Grid, Vary, chunk_order, parse_where, portable, rows_of, solve_tables
     from videopoker.paytable.pays import MAX_PAY, is_whole

@@ -94,13 +94,16 @@ class SimulationResult(Result):
 
 @dataclass(frozen=True)
 class BankrollResult(Result):
-    """``bankroll --json``: the exact odds of a session."""
+    """``bankroll --json``: the exact odds of a session; ``ending`` the law of the ending credits
+    (credits, chance) and ``ruin_by_hand`` the chance of being broke by hand n (n, chance), for a plot."""
 
     paytable: str = ""
     credits: int = 0
     hands: int = 0
     ruin: float = 0.0
     ahead: float = 0.0
+    ending: tuple[tuple[int, float], ...] = field(default=(), repr=False)
+    ruin_by_hand: tuple[tuple[int, float], ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,12 @@ def coins_text(count: int) -> str:
 
 def run_analyze(args: argparse.Namespace) -> int:
     from videopoker.analysis import analyze
+    from videopoker.cli.plotting import check_plot, plot_analysis, plot_written
 
+    if args.plot is not None and args.tui:
+        raise VideoPokerError("--plot draws the command's figures; the analysis screen (--tui) has its own: "
+                              "leave out one of them")
+    check_plot(args.plot)
     paytable = apply_settings(resolve_paytable(args.paytable), args.set)
     meter = meter_for(paytable, args.meter)
     feature = paytable.feature if paytable.plays_feature(args.coins) else None
@@ -100,8 +105,11 @@ def run_analyze(args: argparse.Namespace) -> int:
         from videopoker.analysis.progressive import meter_return
 
         progressive = meter_return(paytable, meter, analysis)
+    data = analysis.to_json(args.multi) | (progressive.to_json() if progressive else {})
+    plot_analysis(args.plot, data)
     if args.json:
-        print(json.dumps(analysis.to_json(args.multi) | (progressive.to_json() if progressive else {}), indent=2))
+        print(json.dumps(data, indent=2))
+        plot_written(args.plot, json=True)
         return 0
     grid = Grid(f"{paytable.name} — {coins_text(analysis.coins)}, perfect play, per coin bet",
                 [Column("Hand", right=False), Column("Pays"), Column("Combinations"), Column("Probability"),
@@ -128,6 +136,7 @@ def run_analyze(args: argparse.Namespace) -> int:
         say(even_bet_line())
     elif meter is not None:
         say(f"The progressive meter pays only at {paytable.max_coins} coins; at this bet the table's fixed pays hold.")
+    plot_written(args.plot, json=False)
     return 0
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from videopoker.cli.output import Column, Grid, say, show
+from videopoker.cli.plotting import plot_analysis, plot_written
 from videopoker.paytable import Paytable
 from videopoker.storage.usertext import counted
 
@@ -29,8 +30,11 @@ def show_feature_analysis(paytable: Paytable, args: argparse.Namespace) -> int:
     from videopoker.analysis.feature import analyze_feature
 
     analysis = solved_with_progress(lambda progress: analyze_feature(paytable, progress))
+    data = analysis.to_json(args.multi)
+    plot_analysis(args.plot, data)
     if args.json:
-        print(json.dumps(analysis.to_json(args.multi), indent=2))
+        print(json.dumps(data, indent=2))
+        plot_written(args.plot, json=True)
         return 0
     game = paytable.game
     grid = Grid(f"{paytable.name} — {counted(analysis.coins, 'coin')}, perfect play, per coin bet",
@@ -52,4 +56,5 @@ def show_feature_analysis(paytable: Paytable, args: argparse.Namespace) -> int:
     for line in analysis.feature.lines(game.label):
         say(line)
     say("Feature: what the multiplier or the wheel adds to a hand's part of the return")
+    plot_written(args.plot, json=False)
     return 0

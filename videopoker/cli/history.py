@@ -9,7 +9,8 @@ import json
 from datetime import datetime
 
 from videopoker.cli.output import Column, Grid, say, show
-from videopoker.ledger.report import Report, Tally, history, parse_since
+from videopoker.cli.plotting import check_plot, plot_written
+from videopoker.ledger.report import COURSE_POINTS, Report, Tally, history, parse_since
 from videopoker.storage.files import write_atomically
 from videopoker.storage.home import home_dir
 from videopoker.storage.usertext import counted
@@ -18,8 +19,14 @@ from videopoker.storage.usertext import counted
 def run_history(args: argparse.Namespace) -> int:
     from videopoker.ledger.export import hand_rows
 
+    check_plot(args.plot)
     since = parse_since(args.since) if args.since is not None else None
-    report = history(home_dir(), args.paytable, since)
+    report = history(home_dir(), args.paytable, since, COURSE_POINTS)  # its course: the JSON's, the plot's
+    data = report.to_json()
+    if args.plot is not None:
+        from videopoker.plots.history import draw_history
+
+        draw_history(data, args.plot)
     if args.csv is not None:
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
@@ -29,11 +36,13 @@ def run_history(args: argparse.Namespace) -> int:
             rows += 1
         write_atomically(args.csv, buffer.getvalue())
     if args.json:
-        print(json.dumps(report.to_json(), indent=2))
+        print(json.dumps(data, indent=2))
+        plot_written(args.plot, json=True)
         return 0
     if args.csv is not None:
         say(f"{counted(rows - 1, 'hand')} written to {args.csv}")
     _show(report)
+    plot_written(args.plot, json=False)
     return 0
 
 

@@ -6,6 +6,7 @@ import argparse
 import json
 
 from videopoker.cli.output import Column, Grid, say, show
+from videopoker.cli.plotting import plot_analysis, plot_written
 from videopoker.paytable import Paytable
 from videopoker.storage.usertext import counted
 
@@ -15,8 +16,11 @@ def show_multi_strike(paytable: Paytable, args: argparse.Namespace) -> int:
     from videopoker.cli.features import solved_with_progress
 
     analysis = solved_with_progress(lambda progress: analyze_multi_strike(paytable, progress))
+    data = analysis.to_json()
+    plot_analysis(args.plot, data)
     if args.json:
-        print(json.dumps(analysis.to_json(), indent=2))
+        print(json.dumps(data, indent=2))
+        plot_written(args.plot, json=True)
         return 0
     game, coins = paytable.game, analysis.coins
     levels = Grid(f"{paytable.name} — {counted(coins, 'coin')}, perfect play over the levels",
@@ -44,4 +48,5 @@ def show_multi_strike(paytable: Paytable, args: argparse.Namespace) -> int:
     say(f"Variance {analysis.variance:.4f}  SD {analysis.standard_deviation:.4f} per coin of the whole bet")
     for line in analysis.feature.lines(game.label):
         say(line)
+    plot_written(args.plot, json=False)
     return 0

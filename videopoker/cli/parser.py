@@ -107,6 +107,14 @@ def chart_lines(text: str) -> int:
     return int(text)
 
 
+def add_plot(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--plot FILE``: the command's figures drawn from its JSON, by the file's suffix (matplotlib,
+    an optional extra, loaded only then)."""
+    parser.add_argument("--plot", type=Path, default=None, metavar="FILE",
+                        help=f"also draw {what} to FILE: SVG (.svg) or PNG (.png); needs matplotlib "
+                             "(pip install 'videopoker[plot]')")
+
+
 def build_parser(only: str | None = None) -> Parser:
     """The whole grammar; with ``only``, just that command under the top level (a command starts
     sooner: each sub-parser costs argparse a millisecond), and every command for ``--help``."""
@@ -146,6 +154,8 @@ def build_parser(only: str | None = None) -> Parser:
                              help="a progressive table at a meter of N credits (default: the meter as played "
                                   "now, else its base)")
         analyze.add_argument("--json", action="store_true", help="print JSON")
+        add_plot(analyze, "the feature (its multiplier, wheel, levels or sums, and what it adds) or, for a "
+                          "plain table, the return by hand")
         analyze.add_argument("--tui", action="store_true",
                              help="open the analysis screen: the table, compare, simulate, bankroll")
 
@@ -209,6 +219,7 @@ def build_parser(only: str | None = None) -> Parser:
                               help="hands in the session")
         bankroll.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
         bankroll.add_argument("--json", action="store_true", help="print JSON")
+        add_plot(bankroll, "the law of the ending credits and the chance of being broke by each hand")
 
     if only in (None, "history"):
         record = commands.add_parser("history", help="every hand on record: results against the exact expectation")
@@ -218,6 +229,7 @@ def build_parser(only: str | None = None) -> Parser:
         record.add_argument("--json", action="store_true", help="print JSON")
         record.add_argument("--csv", type=Path, default=None, metavar="FILE",
                             help="also write every hand, one row each, to FILE for a spreadsheet")
+        add_plot(record, "the credits won over the hands against what the holds were worth, ±1 and 2 SD")
 
     if only in (None, "sweep"):
         sweep = commands.add_parser("sweep", help="exact returns of a grid of paytables, on every core or a Dask "
@@ -242,6 +254,7 @@ def build_parser(only: str | None = None) -> Parser:
                            help="write every row to FILE as it is solved: CSV (.csv) or JSON lines")
         sweep.add_argument("--resume", action="store_true", help="skip the rows FILE has (after a kill)")
         sweep.add_argument("--yes", action="store_true", help="go ahead with a grid of over 10 million tables")
+        add_plot(sweep, "every table kept, return against standard deviation, coloured by the first pay varied")
 
     if only in (None, "serve"):
         serve = commands.add_parser("serve", help="the machine in a web browser (textual-serve)")

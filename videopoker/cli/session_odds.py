@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from videopoker.cli.commands import coins_text, progress_bar
 from videopoker.cli.output import Column, Grid, say, show
+from videopoker.cli.plotting import check_plot, plot_written
 from videopoker.paytable import resolve_paytable
 from videopoker.storage.usertext import counted
 
@@ -66,10 +67,17 @@ def _frequency_grid(result: Simulation) -> Grid:
 def run_bankroll(args: argparse.Namespace) -> int:
     from videopoker.analysis.bankroll import session_odds
 
+    check_plot(args.plot)
     paytable = resolve_paytable(args.paytable)
     odds = session_odds(paytable, args.credits, args.hands, args.coins)
+    data = odds.to_json()
+    if args.plot is not None:
+        from videopoker.plots.bankroll import draw_bankroll
+
+        draw_bankroll(data, args.plot)
     if args.json:
-        print(json.dumps(odds.to_json(), indent=2))
+        print(json.dumps(data, indent=2))
+        plot_written(args.plot, json=True)
         return 0
     grid = Grid(f"{paytable.name} — {coins_text(odds.coins)} a hand, perfect play, {counted(args.credits, 'credit')} "
                 f"for {counted(args.hands, 'hand')}", [Column("Session", right=False), Column("Odds")])
@@ -77,6 +85,7 @@ def run_bankroll(args: argparse.Namespace) -> int:
     show(grid)
     if odds.error_bound is not None:
         say("Too long a session to work out exactly in seconds: these figures are a Brownian")
-        say("motion's with the game's exact mean and variance per hand (see the README).")
+        say("motion's with the game's exact mean and variance per hand (see the manual).")
+    plot_written(args.plot, json=False)
     return 0
 

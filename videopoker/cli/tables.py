@@ -91,7 +91,7 @@ def list_paytables() -> int:
         first = False
     if mine is None:
         say("")
-        say(f"Your own tables go in {home_dir() / 'paytables'} (see README).")
+        say(f"Your own tables go in {home_dir() / 'paytables'} (see the manual, docs/paytables.md).")
     return 0
 
 

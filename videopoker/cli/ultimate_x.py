@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from videopoker.cli.output import Column, Grid, say, show
+from videopoker.cli.plotting import plot_analysis, plot_written
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 
@@ -32,8 +33,11 @@ def show_ultimate_x(paytable: Paytable, args: argparse.Namespace) -> int:
                                   f"than {analysis.sums[-1] // analysis.lines}X")
         machine = {"multipliers": list(found), "multiplier_sum": total,
                    "one_round_at_max_coins": analysis.found_value(total), "value": analysis.value(total)}
+    data = analysis.to_json() | ({"found": machine} if machine else {})
+    plot_analysis(args.plot, data)
     if args.json:
-        print(json.dumps(analysis.to_json() | ({"found": machine} if machine else {}), indent=2))
+        print(json.dumps(data, indent=2))
+        plot_written(args.plot, json=True)
         return 0
     hands = Grid(f"{paytable.name} — {analysis.lines}-play, every hand, per coin of the whole bet",
                  [Column("Hand", right=False), Column("Pays"), Column("Probability"), Column("1 in"),
@@ -64,4 +68,5 @@ def show_ultimate_x(paytable: Paytable, args: argparse.Namespace) -> int:
             f"{paytable.max_coins} coins a hand ({bet} bet)")
         say(f"  nets {machine['one_round_at_max_coins']:+,.2f} coins on average before walking away;")
         say(f"  played on at {analysis.coins} coins a hand: {machine['value']:+,.2f} coins beside a fresh machine")
+    plot_written(args.plot, json=False)
     return 0

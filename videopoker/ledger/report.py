@@ -42,6 +42,8 @@ EXACT_WORK = 4e8
 EXACT_ROUNDS = 5000
 #: The biggest wins a report lists.
 BIGGEST = 5
+#: Points of the record's course that ``history --json`` carries (its ``course``): a plot's worth.
+COURSE_POINTS = 200
 
 
 @dataclass(frozen=True)
@@ -174,12 +176,21 @@ class Doubles:
 
 @dataclass(frozen=True)
 class Course:
-    """The record as it piled up, at up to a few hundred points along the hands played: for plots."""
+    """The record as it piled up, at up to a few hundred points along the hands played: for plots
+    (the ledger screen's, and ``history --plot``'s from the JSON's ``course``)."""
 
     hands: list[int]              # played so far, at each point
     credits: list[int]            # the credit meter after that round
     actual: list[float]           # return so far: coin-out over coin-in
     expected: list[float]         # what the holds made so far were worth, over coin-in
+    net: list[int]                # credits won so far: coin-out less coin-in (the doubles left out)
+    expected_net: list[float]     # what the holds made so far were worth, less coin-in
+    deviation: list[float]        # the standard deviation of ``net`` given the deals and holds so far
+
+    def to_json(self) -> list[dict[str, float | int]]:
+        """A point a dict: the luck of the draw shows as ``net`` against ``expected_net`` ± ``deviation``s."""
+        return [{"hands": hands, "net": net, "expected_net": expected, "deviation": deviation}
+                for hands, net, expected, deviation in zip(self.hands, self.net, self.expected_net, self.deviation)]
 
 
 @dataclass
@@ -223,6 +234,7 @@ class Report:
                               "paytable": win.paytable, "hand": win.label,
                               "final": [str(card) for card in win.final], "win": win.win} for win in self.biggest],
             "double_up": self.doubles.to_json(),
+            "course": [] if self.course is None else self.course.to_json(),
             "wallet": None if self.balance is None else {
                 "start_game": self.balance.start_game, "start_credits": self.balance.start_credits,
                 "refills": self.balance.refills, "credits": self.balance.credits, "in_play": self.balance.in_play,
@@ -383,12 +395,15 @@ def _course(ledger: Ledger, chosen: list[int], since: datetime | None, points: i
     where, parameters = round_filter(chosen, since)
     every = max(1, -(-rounds // points))
     rows = ledger.query(
-        "SELECT played, credits_after, coin_in, coin_out, expected FROM (SELECT row_number() OVER w AS n, "
+        "SELECT played, credits_after, coin_in, coin_out, expected, variance FROM (SELECT row_number() OVER w AS n, "
         "sum(hands) OVER w AS played, credits_after, sum(bet * hands) OVER w AS coin_in, sum(win) OVER w AS coin_out, "
-        f"sum(coalesce(ev, 0) * bet * hands) OVER w AS expected FROM rounds WHERE {where} WINDOW w AS (ORDER BY id)) "
+        "sum(coalesce(ev, 0) * bet * hands) OVER w AS expected, "
+        "sum(coalesce(variance, 0) * bet * bet * hands) OVER w AS variance "
+        f"FROM rounds WHERE {where} WINDOW w AS (ORDER BY id)) "
         "WHERE n % ? = 0 OR n = ? ORDER BY n", [*parameters, every, rounds])
     return Course([row[0] for row in rows], [row[1] for row in rows], [row[3] / row[2] for row in rows],
-                  [row[4] / row[2] for row in rows])
+                  [row[4] / row[2] for row in rows], [row[3] - row[2] for row in rows],
+                  [row[4] - row[2] for row in rows], [math.sqrt(max(row[5], 0.0)) for row in rows])
 
 
 def _categories(paytable: Paytable, bets: list[tuple[int, int, int]], counts: dict[tuple[int, int], int],

@@ -104,7 +104,7 @@ def load_game(key: str) -> Game:
     if path is None:
         keys = game_keys()
         near = difflib.get_close_matches(key, keys, n=3, cutoff=0.6)
-        shown = ", ".join(near or keys[:4]) + f" (or another of the {len(keys)} in README, Games)"
+        shown = ", ".join(near or keys[:4]) + f" (or another of the {len(keys)} in the manual's Catalog)"
         raise PaytableError(f"unknown game {quote(key)}; use {shown}, or write games/{key}.yaml in your videopoker "
                             "folder")
     text = read_text(path, "game file")

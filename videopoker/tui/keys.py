@@ -1,4 +1,4 @@
-"""Every key of the machine, said once: the bindings, the help screen and README's table come from here.
+"""Every key of the machine, said once: the bindings, the help screen and the manual's table come from here.
 
 A key acts the same in either case (a player with Caps Lock on still plays), so each letter is
 bound in both.
@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 class Key:
     """One row of the help screen: the keys as a player reads them, and what they do."""
 
-    shown: str           # as the help screen and README show it
+    shown: str           # as the help screen and the manual show it
     does: str
     keys: tuple[str, ...]  # Textual key names
     action: str            # the app action they run; a hold key adds its position
