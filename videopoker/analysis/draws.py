@@ -227,10 +227,15 @@ def _shrink_counts(larger: npt.NDArray[np.int64], deck: int, size: int) -> npt.N
     if size == 0:
         total: npt.NDArray[np.int64] = larger.sum(axis=0, keepdims=True) // HAND
         return total
-    targets = drop_one_ranks(combinations_colex(deck, size + 1)).ravel()
-    summed = np.stack([np.bincount(targets, weights=np.tile(larger[:, c], size + 1),
-                                   minlength=comb(deck, size)) for c in range(categories)], axis=1)
-    return np.rint(summed).astype(np.int64) // (HAND - size)
+    targets = drop_one_ranks(combinations_colex(deck, size + 1))  # per card dropped, the subset left
+    subsets = comb(deck, size)
+    columns = np.ascontiguousarray(larger.T, dtype=np.float64)  # a category's counts side by side
+    summed = np.empty((categories, subsets), dtype=np.float64)
+    for category, column in enumerate(columns):
+        summed[category] = np.bincount(targets[0], weights=column, minlength=subsets)
+        for dropped in targets[1:]:
+            summed[category] += np.bincount(dropped, weights=column, minlength=subsets)
+    return np.rint(summed.T).astype(np.int64) // (HAND - size)
 
 
 # -- caching: in memory for the process, on disk across runs ------------------------------------

