@@ -16,7 +16,7 @@ from support import FAMILIES, game
 from videopoker.analysis.chart import chart_file, class_patterns, parse_chart, read_chart, vocabulary
 from videopoker.analysis.derive import chart_return, class_values, departures, derive_chart
 from videopoker.analysis.draws import draw_tables
-from videopoker.analysis.patterns import describe, patterns_of
+from videopoker.analysis.patterns import Kind, Pattern, describe, held_patterns, patterns_of
 from videopoker.cli import main
 from videopoker.deck.cards import parse_hand
 from videopoker.errors import VideoPokerError
@@ -27,6 +27,12 @@ JACKS_OR_BETTER = game("jacks-or-better")
 GAMES = {key: game(key) for key in FAMILIES}
 
 NINE_SIX = "jacks-or-better-9-6"
+
+#: The whole derived chart beside the published ones (Wizard of Odds' and Dancer's charts: 9/6 Jacks
+#: or Better about 28 lines, full-pay Deuces Wild 26-28, 9/6 Double Double Bonus 30-35): at most
+#: so many lines, at most so much below perfect play.
+READABLE = {NINE_SIX: (30, Fraction("0.00002")), "deuces-wild-full-pay": (28, Fraction("0.0001")),
+            "double-double-bonus-9-6": (35, Fraction("0.0001"))}
 
 #: A hand-written chart whose play is easy to write down independently (see ``_three_line_hold``).
 THREE_LINES = """\
@@ -213,3 +219,65 @@ def test_no_short_chart_breaks_up_a_dealt_royal() -> None:
         result = derive_chart(paytable, most_lines=lines)
         assert result.chart.texts()[0].startswith("royal flush"), (lines, result.chart.texts())
         assert result.chart.holding_lines <= lines
+
+
+@pytest.mark.parametrize("name", sorted(READABLE))
+def test_the_whole_chart_says_each_concept_once_in_a_players_words(name: str, tmp_path: Path) -> None:
+    """Each line one concept ("4 to a straight flush", not its seven variants joined by "or"), or
+    made hands of different concepts, or one list of cards ("AK, AQ, AJ unsuited"); as short and
+    as close to perfect play as the published charts; and it reads back to the same return."""
+    paytable = resolve_paytable(name)
+    result = derive_chart(paytable)
+    most, cost = READABLE[name]
+    assert result.chart.holding_lines <= most and result.cost <= cost, (len(result.chart.lines), float(result.cost))
+    words = vocabulary(paytable.game)
+    for text in result.chart.texts():
+        phrases = text.split(" or ")
+        named = [parse_chart(phrase, paytable.game, "one.txt").lines[0].patterns for phrase in phrases]
+        roots = [{(words.chains[code] or (code,))[-1] for code in codes} for codes in named]  # the broadest concepts
+        assert all(len(root) == 1 or "," in phrase for root, phrase in zip(roots, phrases)), text
+        assert len(set().union(*roots)) == sum(map(len, roots)), text  # no concept twice on a line
+        kinds = {Pattern.unpack(code).kind for root in roots for code in root}
+        assert len(phrases) == 1 or kinds <= {Kind.MADE, Kind.OF_A_KIND, Kind.TWO_PAIR}, text
+    file = tmp_path / "chart.txt"
+    file.write_text(chart_file(result.chart, ["a heading"]), encoding="utf-8")
+    again = read_chart(file, paytable.game)
+    assert again.texts() == result.chart.texts() and chart_return(again, paytable).rtp == result.rtp
+
+
+def test_nine_six_says_the_published_lines() -> None:
+    texts = derive_chart(resolve_paytable(NINE_SIX)).chart.texts()
+    for line in ("4 to a straight flush", "3 to a royal", "4 to a flush", "low pair", "4 to an outside straight",
+                 "2 to a royal without a ten", "KQJ unsuited", "1 high card"):
+        assert line in texts
+    assert texts.index("4 to a straight flush") < texts.index("high pair") < texts.index("3 to a royal") \
+        < texts.index("4 to a flush") < texts.index("low pair") < texts.index("4 to an outside straight")
+
+
+def test_cards_of_one_kind_are_one_list_and_read_back() -> None:
+    chart = parse_chart("AK, AQ, AJ unsuited\nKQ, KJ suited\n3 to a straight flush, ways + high cards at least 3\n",
+                        JACKS_OR_BETTER, "chart.txt")
+    assert [len(line.patterns) for line in chart.lines] == [3, 2, 5]
+    assert chart.texts() == ["AK, AQ, AJ unsuited", "KQ, KJ suited",
+                             "3 to a straight flush, ways + high cards at least 3"]
+    with pytest.raises(VideoPokerError, match="'AK, AX unsuited' is not a pattern"):
+        parse_chart("AK, AX unsuited\n", JACKS_OR_BETTER, "chart.txt")
+
+
+def test_a_concept_takes_what_no_line_above_took_at_every_level() -> None:
+    chart = parse_chart("4 to an outside straight flush, 2 high cards\n4 to an outside straight flush\n"
+                        "4 to a straight flush\n", JACKS_OR_BETTER, "chart.txt")
+    assert [len(line.patterns) for line in chart.lines] == [1, 2, 4]
+    assert chart.texts() == ["4 to an outside straight flush, 2 high cards", "4 to an outside straight flush",
+                             "4 to an inside straight flush"]  # the finest name that takes the same
+
+
+@pytest.mark.parametrize(("hand", "words"), [
+    ("2h 4c 5c Ac", "4 to an inside straight flush (1 deuce)"),  # a wheel: the deuce stands in for the 2
+    ("2h Kc Ac", "AK suited (1 deuce)"),  # weaker than QJ with a deuce: no straight below the ace
+    ("2h 5c 6c 7c", "4 to a straight flush, 3 ways (1 deuce)"),
+])
+def test_deuces_wild_holds_say_what_they_draw_to(hand: str, words: str) -> None:
+    deuces = GAMES["deuces-wild"]
+    cards = sorted(card.index for card in parse_hand(hand, len(hand.split())))
+    assert describe(deuces, int(held_patterns(deuces, np.array([cards], dtype=np.uint8))[0])) == words

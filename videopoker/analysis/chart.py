@@ -9,10 +9,13 @@ The chart is a text file a player can read and edit::
     ...
     16. discard everything
 
-A line is one pattern (:mod:`~videopoker.analysis.patterns`) or several joined by ``or``.  It fits
-a dealt hand when some hold of the hand has one of its patterns; if it fits more than one hold,
-the one keeping more cards is kept, then the one keeping the lower cards.  A hand that no line
-fits is discarded whole.  Played that way on every dealt hand, a chart has an exact return.
+A line is one pattern (:mod:`~videopoker.analysis.patterns`) or several joined by ``or``; a concept
+("4 to a straight flush", "3 to a straight flush, ways + high cards at least 3") names every
+pattern of it that no line above took, and cards of one kind may be one list ("AK, AQ, AJ
+unsuited").  A line fits a dealt hand when some hold of the hand has one of its patterns; if it
+fits more than one hold, the one keeping more cards is kept, then the one keeping the lower cards.
+A hand that no line fits is discarded whole.  Played that way on every dealt hand, a chart has an
+exact return.
 """
 
 from __future__ import annotations
@@ -26,7 +29,18 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.draws import HOLDS, TIE_ORDER, draw_tables
-from videopoker.analysis.patterns import UNNAMED, Kind, Pattern, broad, describe, normal, patterns_of
+from videopoker.analysis.patterns import (
+    UNNAMED,
+    Kind,
+    Pattern,
+    broad_level,
+    concept_chains,
+    describe,
+    normal,
+    patterns_of,
+    rules_of,
+    ten_splits,
+)
 from videopoker.errors import VideoPokerError
 from videopoker.rules.evaluate import Game
 from videopoker.storage.usertext import first_control, quote
@@ -59,25 +73,15 @@ class Chart:
     lines: tuple[ChartLine, ...]
 
     def texts(self) -> list[str]:
-        """Each line's words: a broad name ("4 to a flush") wherever the line has every pattern the
-        name covers that no line above has taken."""
+        """Each line's words: the broadest concept ("4 to a flush", "4 to an outside straight flush")
+        wherever the line has every pattern of it that no line above has taken, and cards of one kind
+        said as one list ("AK, AQ, AJ unsuited")."""
         words = vocabulary(self.game)
         placed: set[int] = set()
         texts = []
         for line in self.lines:
-            left, parts = set(line.patterns), []
-            for code in line.patterns:
-                if code not in left:
-                    continue
-                rest = set(words.members.get(words.broad[code], ())) - placed
-                if len(rest) > 1 and left.issuperset(rest):
-                    parts.append(words.broad[code])
-                    left.difference_update(rest)
-                else:
-                    parts.append(code)
-                    left.discard(code)
+            texts.append(phrase_text(self.game, line_concepts(words, line.patterns, placed)))
             placed.update(line.patterns)
-            texts.append(" or ".join(describe(self.game, code) for code in sorted(parts, key=reading_order)))
         return texts
 
     @property
@@ -136,15 +140,17 @@ def reading_order(code: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class Vocabulary:
-    """The patterns a family's holds can have, and the broad names that cover several of them."""
+    """The patterns a family's holds can have, and the concepts that name several of them."""
 
     codes: tuple[int, ...]
-    #: each pattern's broad pattern (itself when its broad name would cover it alone)
+    #: each pattern's broad pattern, as a short chart says it (itself when no concept holds it)
     broad: dict[int, int]
-    #: each broad pattern's patterns
+    #: each concept's patterns (every concept, from the broad names down)
     members: dict[int, tuple[int, ...]]
     #: normalised words → the patterns they name
     words: dict[str, tuple[int, ...]]
+    #: each pattern's concepts, finest first, each holding more patterns than the one before
+    chains: dict[int, tuple[int, ...]]
 
     def broad_patterns(self, patterns: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """``patterns`` with each named one replaced by its broad pattern."""
@@ -152,21 +158,86 @@ class Vocabulary:
         wide = np.array([self.broad[code] for code in self.codes], dtype=np.int64)
         return translate(fine, wide, patterns, patterns)
 
+    def above(self, name: int) -> tuple[int, ...]:
+        """The concepts that hold a pattern or concept, finest first."""
+        chain = self.chains[self.members.get(name, (name,))[0]]
+        return chain[chain.index(name) + 1:] if name in chain else chain
+
 
 @cache
 def vocabulary(game: Game) -> Vocabulary:
     patterns = class_patterns(game)
-    codes = np.unique(patterns[patterns != UNNAMED])
-    wide = broad(game, codes)
+    codes = np.unique(patterns[patterns != UNNAMED]).tolist()
+    chains = concept_chains(game, codes)
     members: dict[int, list[int]] = {}
-    for code, cover in zip(codes.tolist(), wide.tolist()):
-        members.setdefault(cover, []).append(code)
-    to_broad = {code: (cover if len(members[cover]) > 1 else code)
-                for code, cover in zip(codes.tolist(), wide.tolist())}
-    groups = {cover: tuple(fine) for cover, fine in members.items() if len(fine) > 1}
-    words: dict[str, tuple[int, ...]] = {normal(describe(game, code)): (code,) for code in codes.tolist()}
-    words.update({normal(describe(game, cover)): fine for cover, fine in groups.items()})
-    return Vocabulary(tuple(codes.tolist()), to_broad, groups, words)
+    for code in codes:
+        for concept in chains[code]:
+            members.setdefault(concept, []).append(code)
+    splits = ten_splits(rules_of(game))
+    to_broad = {code: broad_level(chains[code], splits) or code for code in codes}
+    words: dict[str, tuple[int, ...]] = {normal(describe(game, code)): (code,) for code in codes}
+    words.update({normal(describe(game, concept)): tuple(fine) for concept, fine in members.items()})
+    return Vocabulary(tuple(codes), to_broad, {concept: tuple(fine) for concept, fine in members.items()}, words,
+                      chains)
+
+
+def line_concepts(words: Vocabulary, patterns: tuple[int, ...] | list[int], placed: set[int]) -> list[int]:
+    """The fewest names of a line's ``patterns``, given the patterns lines above have ``placed``: for
+    each pattern the broadest concept whose patterns not placed above are all on the line (a concept
+    takes every pattern of it that no line above took), said by the finest concept that takes the
+    same ("2 to a royal with a ten" when the ones without are above); naming one pattern, its own
+    words are said."""
+    left, names = set(patterns), []
+    for code in patterns:
+        if code not in left:
+            continue
+        name, taken = code, {code}
+        for concept in words.chains.get(code, ()):  # finest first: the broadest that fits wins
+            rest = set(words.members[concept]) - placed
+            if rest != taken and len(rest) > 1 and left.issuperset(rest):
+                name, taken = concept, rest
+        names.append(name)
+        left.difference_update(taken)
+    return names
+
+
+def listed(code: int) -> bool:
+    """Whether a pattern names its cards ("AK suited", "king alone"), so that several of one kind
+    are said as one list ("AK, AQ, AJ suited")."""
+    pattern = Pattern.unpack(code)
+    return not pattern.drops and pattern.kind in (Kind.ROYAL, Kind.HIGH) and pattern.detail != 0
+
+
+def phrase_text(game: Game, names: list[int]) -> str:
+    """A line's names in words, in reading order, joined by "or"; patterns that name their cards
+    and differ in nothing else are one list ("AK, AQ, AJ unsuited")."""
+    phrases: list[list[str]] = []  # each phrase: its words, or a list's cards then their words
+    lists: dict[tuple[int, int, int], list[str]] = {}  # (kind, cards, wilds) → its list
+    for code in sorted(names, key=reading_order):
+        text = describe(game, code)
+        if not listed(code):
+            phrases.append([text])
+            continue
+        pattern = Pattern.unpack(code)
+        cards, rest = text.split(" ", 1)
+        key = (pattern.kind, pattern.cards, pattern.wilds)
+        if key not in lists:
+            lists[key] = [rest]
+            phrases.append(lists[key])
+        lists[key].insert(-1, cards)
+    return " or ".join(phrase[0] if len(phrase) == 1 else f"{', '.join(phrase[:-1])} {phrase[-1]}"
+                       for phrase in phrases)
+
+
+def _list_names(part: str, words: dict[str, tuple[int, ...]]) -> list[str] | None:
+    """A list's names ("AK, AQ, AJ unsuited" → "AK unsuited", "AQ unsuited", "AJ unsuited"), or
+    None when ``part`` is no list."""
+    *heads, last = [piece.strip() for piece in part.split(",")]
+    if not heads or any(" " in head or not head for head in heads) or " " not in last:
+        return None
+    rest = last.split(" ", 1)[1]
+    names = [f"{head} {rest}" for head in heads] + [last]
+    return names if all(normal(name) in words for name in names) else None
 
 
 @cache
@@ -196,7 +267,9 @@ def parse_chart(text: str, game: Game, where: str) -> Chart:
             _check_game(body[5:].strip(), game, where, number)
             continue
         codes: list[int] = []
-        for part in body.split(" or "):
+        parts = body.split(" or ")
+        parts = [name for part in parts for name in (_list_names(part, words) or [part])]
+        for part in parts:
             named = words.get(normal(part))
             if named is None:
                 raise VideoPokerError(f"{where}:{number}: {quote(part.strip())} is not a pattern of "

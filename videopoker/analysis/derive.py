@@ -11,11 +11,16 @@ a class plays the first pattern of the order that one of its holds has.  The der
    small (a weighted feedback arc set): patterns moved one at a time to their best place until no
    move helps, each move priced in O(patterns) from prefix sums of ``W``.
 3. The order is then played exactly and mended by moving single lines up while that raises the
-   exact return (every move is priced at once from one pass over the classes).  Lines that never
-   decide a hand go, and lines whose removal or joining costs nothing go or are joined.
-4. For a chart of at most N lines, the removal or join (two lines of one kind of hand, the lower
-   moving up into the higher) that costs least is made, a few mending moves after each, until N
-   are left.  Short charts are derived over the broad names ("4 to a flush"), which cut better.
+   exact return (every move is priced at once from one pass over the classes), or, when no single
+   move helps, a line with the lines it must not pass (:func:`_drag`).  Lines that never decide a
+   hand go.
+4. The whole chart is then said as people learn it (:mod:`~videopoker.analysis.readable`): each
+   line one concept in a player's words ("4 to a straight flush"), its exceptions as lines above
+   it, for at most READABLE_ALLOWANCE of return.
+5. For a chart of at most N lines, lines whose removal or joining costs nothing go or are joined,
+   then the removal or join (two lines of one kind of hand, the lower moving up into the higher)
+   that costs least is made, a few mending moves after each, until N are left.  Short charts are
+   derived over the broad names ("4 to a flush"), which cut better.
 
 A chart is played on the classes as a sparse list: per class, the first hold (in the chart's tie
 order) of each pattern it has, about 770,000 entries for 52 cards.  A chart's exact return is a
@@ -62,6 +67,9 @@ TIE_ORDER_ARRAY = np.array(CHART_TIE_ORDER, dtype=np.int64)
 
 #: A removal or a join that changes the return by less than this (a rounding error) is free.
 FREE = 1e-12
+#: What the whole chart may cost beyond the exact order it is worded from, as a share of perfect
+#: play's return, for lines that each say one thing in a player's words (:mod:`readable`): 0.001%.
+READABLE_ALLOWANCE = 1e-5
 #: At most this many single-line moves when polishing an order (each one exact).
 MOST_MOVES = 30
 #: ... and after each line is cut or joined.
@@ -203,9 +211,18 @@ def derive_chart(paytable: Paytable, coins: int | None = None, most_lines: int |
     candidates: list[tuple[float, list[list[int]]]] = []
 
     def derive(entries: Entries, step: float) -> int:
-        """Order, mend and shorten over ``entries``' patterns; the length before anything is cut."""
+        """Order and mend over ``entries``' patterns, then word the whole chart or shorten it; the
+        length before anything is cut."""
         progress(step, "ordering")
         lines = _refine(entries, [[pattern] for pattern in _pairwise_order(entries)], MOST_MOVES, progress)
+        if most_lines is None:  # the whole chart, said as people learn it
+            from videopoker.analysis.readable import rewrite
+
+            progress(0.9, "wording")
+            coded = rewrite(entries, vocabulary_, [[int(entries.codes[p]) for p in line] for line in lines],
+                            READABLE_ALLOWANCE, progress)
+            candidates.append((0.0, coded))
+            return len(coded)
         entries = entries.keeping([pattern for line in lines for pattern in line])
         lines = _shorten(entries, lines, None, progress)
         free = _holding(entries, lines)
@@ -229,8 +246,13 @@ def derive_chart(paytable: Paytable, coins: int | None = None, most_lines: int |
     # The game's top hand kept whole as dealt goes on the first line: a short chart may have cut it
     # or put "4 to a royal" above it (a dealt royal is four hands in 2.6 million), but no chart
     # should tell a player to break up a royal; on one line the hold of more cards wins.
-    best[1][0] = [*(code for code in _top_hand(vocabulary_) if code not in best[1][0]), *best[1][0]]
-    chart = Chart(game, tuple(ChartLine(tuple(line)) for line in best[1]))
+    top = _top_hand(vocabulary_)
+    lines = [kept for line in best[1] if (kept := [code for code in line if code not in top])]
+    if most_lines is None and not all(Pattern.unpack(code).kind in MADE_KINDS for code in lines[0]):
+        lines.insert(0, top)  # the whole chart's first line of draws keeps its one thought
+    else:
+        lines[0] = [*top, *lines[0]]
+    chart = Chart(game, tuple(ChartLine(tuple(line)) for line in lines))
     progress(1.0, "done")
     return chart_return(chart, paytable, bet, values)
 
@@ -299,12 +321,54 @@ def _refine(entries: Entries, lines: list[list[int]], most_moves: int = MOST_MOV
     scale = entries.scale
     for _ in range(most_moves):
         progress(0.7, "ordering")  # also where a caller may stop the work (by raising)
-        moves = np.triu(_step_costs(entries, lines).passing_up, 1)  # moves[i, j]: line j moved up to i
+        costs = _step_costs(entries, lines)
+        moves = np.triu(costs.passing_up, 1)  # moves[i, j]: line j moved up to i
         i, j = np.unravel_index(int(np.argmin(moves)), moves.shape)
         if moves[i, j] >= -FREE * scale or j >= len(lines):
-            break
+            dragged = _drag(entries, lines, costs.passing)
+            if dragged is None:
+                break
+            lines = dragged
+            continue
         lines = [*lines[:i], lines[j], *lines[i:j], *lines[j + 1:]]
     return _used(entries, lines)
+
+
+#: How many of the most promising moves that drag lines along are priced exactly, when no single
+#: move helps.
+DRAGS_PRICED = 6
+
+
+def _drag(entries: Entries, lines: list[list[int]], passing: npt.NDArray[np.float64]) -> list[list[int]] | None:
+    """A better order, when one line should pass lines that others must stay below: "three aces"
+    belongs above "full house" (aces full is broken up in Double Double Bonus) but below "four
+    aces", which sits lower, harmless, where no hand minds.  Moving one line at a time never gets
+    there; moving line j up to i with the lines it must not pass (and the ones those must not pass)
+    does.  The moves whose passes gain most are priced exactly; the best that helps is made."""
+    scale, size = entries.scale, len(lines)
+    found: list[tuple[float, int, int]] = []
+    for j in range(1, size):
+        column = passing[:j, j]
+        blocked = column > FREE * scale
+        if not blocked.any():
+            continue
+        gain = np.cumsum(np.minimum(column, 0.0)[::-1])[::-1]  # from passing every line from i down
+        last_block = int(np.flatnonzero(blocked)[-1])
+        for i in range(last_block + 1):
+            if gain[i] < -FREE * scale:
+                found.append((float(gain[i]), i, j))
+    best, best_total = None, _total(entries, lines) + FREE * scale
+    for _, i, j in sorted(found)[:DRAGS_PRICED]:
+        along = {j}
+        for k in range(j, i - 1, -1):  # a line goes along when one going along must not pass it
+            if k not in along and any(passing[k, m] > FREE * scale for m in along):
+                along.add(k)
+        order = [*lines[:i], *(lines[k] for k in sorted(along)), *(lines[k] for k in range(i, j) if k not in along),
+                 *lines[j + 1:]]
+        total = _total(entries, order)
+        if total > best_total:
+            best, best_total = order, total
+    return best
 
 
 @dataclass(frozen=True)
@@ -370,6 +434,8 @@ def _used(entries: Entries, lines: list[list[int]]) -> list[list[int]]:
     return [kept for line in lines if (kept := [p for p in line if p in played])]
 
 
+#: Kinds of pattern that are made hands, which one line may list ("flush or straight").
+MADE_KINDS = (Kind.MADE, Kind.OF_A_KIND, Kind.TWO_PAIR)
 #: Most patterns a line names (after broad names), so that a line stays one thought; made hands
 #: ("three of a kind, straight, flush or full house") may list more.
 MOST_PARTS = 3
@@ -379,7 +445,7 @@ MOST_MADE_PARTS = 10
 def _group(pattern: Pattern) -> str:
     """Lines of one group may be joined: made hands; draws to a royal or straight flush; flush
     draws; straight draws; high cards; pairs; wild cards alone."""
-    if pattern.kind in (Kind.MADE, Kind.TWO_PAIR, Kind.OF_A_KIND):
+    if pattern.kind in MADE_KINDS:
         return "made"
     if pattern.kind in (Kind.ROYAL, Kind.STRAIGHT_FLUSH):
         return "straight flush draw"

@@ -8,6 +8,10 @@ many wild cards, how many straights the draw can still make ("ways": an outside 
 pairs the rank class that the game pays differently.  A hold that no chart would name (a pair
 with a kicker, a low card alone) has no pattern and is never what a chart keeps.
 
+Patterns group into *concepts*, each forgetting some detail (:func:`concept_chains`): "4 to an
+outside straight flush" holds it with any high cards, "4 to a straight flush" any ways too; a
+concept is what a published chart says in one line.
+
 The patterns are computed for many hands at once in numpy, each packed into one integer; their
 text comes from the fields, so the words a chart prints are exactly the words it reads back.
 """
@@ -49,8 +53,10 @@ class Kind(IntEnum):
     HIGH = 9       # high cards, not all of one suit
 
 
-# A pattern packed into one integer: kind, cards held, wild cards held, ways, high cards, detail.
-_FIELDS = (("broad", 1), ("kind", 4), ("cards", 3), ("wilds", 3), ("ways", 3), ("high", 3), ("detail", 14))
+# A pattern packed into one integer: kind, cards held, wild cards held, ways, high cards, detail;
+# a concept (:func:`concept_chains`) sets ``broad`` and says in ``drops`` what it forgets.
+_FIELDS = (("drops", 6), ("broad", 1), ("kind", 4), ("cards", 3), ("wilds", 3), ("ways", 3), ("high", 3),
+           ("detail", 14))
 _SHIFTS: dict[str, int] = {}
 _shift = 0
 for _name, _width in reversed(_FIELDS):
@@ -75,6 +81,7 @@ _RANK_COUNT_WORDS = ("no", "one", "two", "three", "four", "five")
 class Pattern:
     """One pattern, unpacked."""
 
+    drops: int
     broad: int
     kind: Kind
     cards: int
@@ -149,14 +156,23 @@ def held_patterns(game: Game, held_cards: npt.NDArray[np.uint8]) -> npt.NDArray[
     distinct = _popcount(ranks)
     pairs_within = sum((rank[:, a] == rank[:, b]) & ~wild[:, a] & ~wild[:, b]
                        for a in range(held) for b in range(a + 1, held))
-    # a straight that needs a natural deuce cannot be made where deuces are wild
-    windows = [straight for straight in STRAIGHTS if not any(straight >> rank & 1 for rank in rules.wild_ranks)]
-    ways = sum(((ranks & ~straight) == 0).astype(np.int64) for straight in windows)
+    # a straight that needs a natural deuce cannot be made where deuces are wild: a deuce drawn is
+    # wild, so such a window adds no way; but a held wild card may stand in for the deuce, and a draw
+    # that has no other window has that one (A45 suited with a deuce draws to a wheel)
+    wild_window = [any(straight >> rank & 1 for rank in rules.wild_ranks) for straight in STRAIGHTS]
+    ways = sum(((ranks & ~straight) == 0).astype(np.int64)
+               for straight, wild_rank in zip(STRAIGHTS, wild_window) if not wild_rank)
+    if any(wild_window):
+        through_wild = sum(((ranks & ~straight) == 0).astype(np.int64)
+                           for straight, wild_rank in zip(STRAIGHTS, wild_window) if wild_rank)
+        ways = np.where((ways == 0) & (wilds >= 1), through_wild, ways)
     suited = _popcount(suits) <= 1
     unique = distinct == naturals
     top = np.bitwise_or.reduce(np.where(wild, 0, rank), axis=1)  # the rank, when there is one
     drawing = unique & suited & (held >= 2)
-    royal_detail = np.where((naturals == 2) & (wilds == 0), ranks, 0)
+    # two natural cards to a royal say which (an ace or a ten takes straights away), with a wild
+    # card too: a deuce with AK suited is weaker than with QJ suited
+    royal_detail = np.where((naturals == 2) & (wilds <= 1), ranks, 0)
     high_cards = rules.pairs_pay & unique & (wilds == 0) & (high == naturals) & (held <= 3)
     # the first pattern that fits names the hold
     choices = [
@@ -248,35 +264,106 @@ def ten_splits(rules: Rules) -> bool:
     return rules.pairs_pay and not rules.high_ranks >> TEN & 1
 
 
-def _broad_drops(rules: Rules) -> dict[Kind, tuple[str, ...]]:
-    """What a broad pattern forgets, per kind: the detail a short chart does without, and the wild
-    cards (but a draw to a royal keeps them where it keeps its ten, so its words stay true)."""
-    royal = ("detail",) if ten_splits(rules) else ("detail", "wilds")
-    return {Kind.STRAIGHT_FLUSH: ("ways", "high", "wilds"), Kind.FLUSH: ("high", "wilds"), Kind.ROYAL: royal,
-            Kind.HIGH: ("detail",), Kind.MADE: ("wilds",), Kind.OF_A_KIND: ("wilds",),
-            Kind.STRAIGHT: ("high", "wilds")}
+def broad_level(chain: tuple[int, ...], tens_split: bool = False) -> int | None:
+    """The concept of a pattern's ``chain`` (:func:`concept_chains`) that a short chart says: the
+    last one, but cards to a royal keep whether one is a ten where ``tens_split`` (:func:`ten_splits`:
+    where a ten is no high card, KT suited is a weaker hold than KQ suited); None for a pattern said
+    by its own words: one no concept holds, or a draw to a royal alone in its ten's concept (a ten
+    and a joker), which no broader name may sweep in with the draws without a ten."""
+    for concept in chain:
+        if Pattern.unpack(concept).drops & TENS:
+            return concept
+    if not chain or (tens_split and Pattern.unpack(chain[0]).kind is Kind.ROYAL):
+        return None
+    return chain[-1]
 
 
 def _field_mask(*fields: str) -> int:
     return sum(_MASKS[name] << _SHIFTS[name] for name in fields)
 
 
-def broad(game: Game, patterns: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Each pattern as a short chart names it: "4 to a straight flush" for every 4-card straight-flush
-    draw, "2 to a royal without a ten" for QJ, KQ... suited, "2 high cards unsuited" for KQ, QJ...,
-    "three of a kind" with any number of wild cards.  Kinds with nothing to forget stay as they are."""
+#: What a concept forgets of its patterns (the ``drops`` field of its code): the wild cards, the
+#: ways, the high cards, the detail (the ranks); SCORE keeps instead a least measure (in ``detail``):
+#: of three cards to a straight flush ``ways + high cards``, the measure published charts sort them
+#: by, of other draws their high cards; TENS keeps of the ranks whether one is a ten.
+DROP_WILDS, DROP_WAYS, DROP_HIGH, DROP_DETAIL, SCORE, TENS = 1, 2, 4, 8, 16, 32
+_DROPPED_FIELDS = {DROP_WILDS: "wilds", DROP_WAYS: "ways", DROP_HIGH: "high", DROP_DETAIL: "detail"}
+
+
+def _concept(pattern: Pattern, drops: int, detail: int = 0) -> int:
+    """The code of the concept that forgets ``drops`` of ``pattern`` (a SCORE concept keeps ``detail``)."""
+    code = int(_pack(pattern.kind, cards=pattern.cards, wilds=pattern.wilds, ways=pattern.ways, high=pattern.high,
+                     detail=pattern.detail, broad=1, drops=drops))
+    code &= ~_field_mask(*(name for bit, name in _DROPPED_FIELDS.items() if drops & bit))
+    if drops & SCORE:
+        code = (code & ~_field_mask("detail")) | detail << _SHIFTS["detail"]
+    return code
+
+
+def _steps(rules: Rules, pattern: Pattern, least: dict[tuple[int, ...], int]) -> list[int]:
+    """The concepts above a pattern, finest first (some may name no more patterns than the one
+    below them; :func:`concept_chains` leaves those out).  A draw forgets its high cards, then its
+    ways, then its wild cards: "4 to an outside straight flush", "4 to a straight flush (1 deuce)",
+    "4 to a straight flush"; before it forgets its high cards it keeps a least number of them ("4 to
+    an outside straight, at least 1 high card"), and three cards to a straight flush keep a least
+    ``ways + high cards`` instead ("3 to a straight flush, ways + high cards at least 3"), each one
+    a published chart's "type".  ``least``: the least of that measure among the pattern's kin."""
+    kind = pattern.kind
+    if kind is Kind.STRAIGHT_FLUSH and pattern.cards <= 3:
+        score = pattern.ways + pattern.high
+        floor = least[(kind, pattern.cards, pattern.wilds)]
+        steps = [_concept(pattern, DROP_WAYS | DROP_HIGH | SCORE, at) for at in range(score, floor, -1)]
+        return [*steps, _concept(pattern, DROP_WAYS | DROP_HIGH),
+                _concept(pattern, DROP_WAYS | DROP_HIGH | DROP_WILDS)]
+    if kind in (Kind.STRAIGHT_FLUSH, Kind.FLUSH, Kind.STRAIGHT):
+        floor = least[(kind, pattern.cards, pattern.wilds, pattern.ways)]
+        steps = [_concept(pattern, DROP_HIGH | SCORE, at) for at in range(pattern.high, floor, -1)]
+        steps.append(_concept(pattern, DROP_HIGH))
+        if kind is Kind.FLUSH or (pattern.cards == 4 and kind is Kind.STRAIGHT):
+            # a flush draw has no ways; four cards to a straight keep theirs: "4 to an outside straight"
+            return [*steps, _concept(pattern, DROP_HIGH | DROP_WILDS)]
+        forget = DROP_HIGH | DROP_WAYS
+        return [*steps, _concept(pattern, forget), _concept(pattern, forget | DROP_WILDS)]
+    if kind is Kind.ROYAL and ten_splits(rules):
+        # two natural cards to a royal first keep whether one is a ten (see :func:`broad_level`)
+        tens = _concept(pattern, DROP_DETAIL | TENS) | (pattern.detail & 1 << TEN) << _SHIFTS["detail"]
+        return [tens, _concept(pattern, DROP_DETAIL), _concept(pattern, DROP_DETAIL | DROP_WILDS)]
+    if kind is Kind.ROYAL:
+        return [_concept(pattern, DROP_DETAIL), _concept(pattern, DROP_DETAIL | DROP_WILDS)]
+    if kind is Kind.HIGH:
+        return [_concept(pattern, DROP_DETAIL)]
+    if kind in (Kind.MADE, Kind.OF_A_KIND):
+        return [_concept(pattern, DROP_WILDS)]
+    return []
+
+
+def concept_chains(game: Game, codes: list[int]) -> dict[int, tuple[int, ...]]:
+    """For each of a family's pattern ``codes``, the concepts that hold it, finest first, each
+    holding more of ``codes`` than the one before: "4 to an outside straight flush, 1 high card" is
+    in "4 to an outside straight flush", which is in "4 to a straight flush".  The last one is the
+    pattern's broad name, as a short chart says it."""
     rules = rules_of(game)
-    kind = (patterns >> _SHIFTS["kind"]) & _MASKS["kind"]
-    named = patterns != UNNAMED
-    flag = 1 << _SHIFTS["broad"]
-    wide = patterns.copy()
-    for which, fields in _broad_drops(rules).items():
-        wide = np.where(named & (kind == which), (wide & ~_field_mask(*fields)) | flag, wide)
-    if ten_splits(rules):  # two natural cards to a royal keep whether one is a ten
-        wide = np.where(named & (kind == Kind.ROYAL), wide | (patterns & (1 << (TEN + _SHIFTS["detail"]))), wide)
-    cards = (patterns >> _SHIFTS["cards"]) & _MASKS["cards"]
-    short_straight = named & (kind == Kind.STRAIGHT) & (cards < 4)
-    return np.where(short_straight, wide & ~_field_mask("ways"), wide)
+    unpacked = {code: Pattern.unpack(code) for code in codes}
+    least: dict[tuple[int, ...], int] = {}
+    for pattern in unpacked.values():
+        for key, measure in (((pattern.kind, pattern.cards, pattern.wilds), pattern.ways + pattern.high),
+                             ((pattern.kind, pattern.cards, pattern.wilds, pattern.ways), pattern.high)):
+            least[key] = min(least.get(key, measure), measure)
+    steps = {code: _steps(rules, pattern, least) for code, pattern in unpacked.items()}
+    members: dict[int, set[int]] = {}
+    for code, above in steps.items():
+        for concept in above:
+            members.setdefault(concept, set()).add(code)
+    chains = {}
+    for code, above in steps.items():
+        chain: list[int] = []
+        size = 1
+        for concept in above:
+            if len(members[concept]) > size:  # a concept that adds nothing is not a step
+                chain.append(concept)
+                size = len(members[concept])
+        chains[code] = tuple(chain)
+    return chains
 
 
 # --- words -------------------------------------------------------------------------------------
@@ -301,29 +388,26 @@ def describe(game: Game, code: int) -> str:
         text = _of_a_kind(rules, held, pattern.detail)
     elif kind is Kind.TWO_PAIR:
         text = "two pair"
-    elif kind is Kind.ROYAL and pattern.broad and ten_splits(rules) and held == 2 and not pattern.wilds:
+    elif kind is Kind.ROYAL and pattern.drops & TENS:
         text = f"{held} to a royal {'with' if pattern.detail else 'without'} a ten"
-    elif kind is Kind.ROYAL and pattern.broad:
-        text = f"{held} to a royal"
     elif kind is Kind.ROYAL:
-        text = f"{_ranks(pattern.detail)} suited" if pattern.detail else f"{held} to a royal"
-    elif pattern.broad and kind is not Kind.HIGH:
-        what = {Kind.STRAIGHT_FLUSH: "straight flush", Kind.FLUSH: "flush", Kind.STRAIGHT: "straight"}[kind]
-        text = _straight(held, pattern.ways, what) if kind is Kind.STRAIGHT and held == 4 else f"{held} to a {what}"
-    elif kind is Kind.STRAIGHT_FLUSH:
-        text = _straight(held, pattern.ways, "straight flush") + _high(rules, pattern.high)
-    elif kind is Kind.FLUSH:
-        text = f"{held} to a flush" + _high(rules, pattern.high)
-    elif kind is Kind.STRAIGHT:
-        text = _straight(held, pattern.ways, "straight") + _high(rules, pattern.high)
-    elif pattern.broad:  # Kind.HIGH
+        text = f"{_ranks(pattern.detail)} suited" if pattern.detail and not pattern.drops else f"{held} to a royal"
+    elif kind is Kind.HIGH and pattern.drops:
         text = f"{held} high cards unsuited" if held > 1 else "1 high card"
-    else:
+    elif kind is Kind.HIGH:
         alone = f"{_RANK_WORDS[pattern.detail.bit_length() - 1]} alone"
         text = f"{_ranks(pattern.detail)} unsuited" if held > 1 else alone
+    else:  # a draw to a straight flush, a flush or a straight
+        what = {Kind.STRAIGHT_FLUSH: "straight flush", Kind.FLUSH: "flush", Kind.STRAIGHT: "straight"}[kind]
+        ways = kind is not Kind.FLUSH and not pattern.drops & DROP_WAYS
+        text = _straight(held, pattern.ways, what) if ways else f"{held} to a {what}"
+        if pattern.drops & SCORE:
+            text += _at_least(rules, pattern)
+        elif not pattern.drops & DROP_HIGH:
+            text += _high(rules, pattern.high)
     says_its_wilds = kind is Kind.MADE and game.hands[pattern.detail].made is Made.WILD_CARDS
-    if rules.wild and not says_its_wilds and not (pattern.broad and "wilds" in _broad_drops(rules).get(kind, ())):
-        # a broad pattern that forgets its wild cards has any number of them
+    if rules.wild and not says_its_wilds and not pattern.drops & DROP_WILDS:
+        # a concept that forgets its wild cards has any number of them
         text += f" ({_wild_count(rules, pattern.wilds)})"
     return text
 
@@ -378,6 +462,15 @@ def _straight(held: int, ways: int, what: str) -> str:
     if held == 4 and ways <= 2:
         return f"4 to an {'outside' if ways == 2 else 'inside'} {what}"
     return f"{held} to a {what}, {counted(ways, 'way')}"
+
+
+def _at_least(rules: Rules, pattern: Pattern) -> str:
+    """A least measure: of three cards to a straight flush, their ways and their high cards where
+    those count; of the other draws, their high cards."""
+    least = pattern.detail
+    if not pattern.drops & DROP_WAYS:
+        return f", at least {least} high card{'' if least == 1 else 's'}"
+    return f", ways + high cards at least {least}" if rules.pairs_pay else f", at least {counted(least, 'way')}"
 
 
 def _high(rules: Rules, high: int) -> str:
