@@ -61,7 +61,7 @@ def coins_text(count: int) -> str:
 
 def run_analyze(args: argparse.Namespace) -> int:
     from videopoker.analysis import analyze
-    from videopoker.cli.plotting import check_plot, plot_analysis, plot_written
+    from videopoker.cli.plotting import check_plot, draw_plot, plot_written
 
     if args.plot is not None and args.tui:
         raise VideoPokerError("--plot draws the command's figures; the analysis screen (--tui) has its own: "
@@ -106,7 +106,7 @@ def run_analyze(args: argparse.Namespace) -> int:
 
         progressive = meter_return(paytable, meter, analysis)
     data = analysis.to_json(args.multi) | (progressive.to_json() if progressive else {})
-    plot_analysis(args.plot, data)
+    draw_plot(args.plot, "analysis", data)
     if args.json:
         print(json.dumps(data, indent=2))
         plot_written(args.plot, json=True)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from videopoker.cli.output import Column, Grid, say, show
-from videopoker.cli.plotting import plot_analysis, plot_written
+from videopoker.cli.plotting import draw_plot, plot_written
 from videopoker.paytable import Paytable
 from videopoker.storage.usertext import counted
 
@@ -31,7 +31,7 @@ def show_feature_analysis(paytable: Paytable, args: argparse.Namespace) -> int:
 
     analysis = solved_with_progress(lambda progress: analyze_feature(paytable, progress))
     data = analysis.to_json(args.multi)
-    plot_analysis(args.plot, data)
+    draw_plot(args.plot, "analysis", data)
     if args.json:
         print(json.dumps(data, indent=2))
         plot_written(args.plot, json=True)

@@ -9,7 +9,7 @@ import json
 from datetime import datetime
 
 from videopoker.cli.output import Column, Grid, say, show
-from videopoker.cli.plotting import check_plot, plot_written
+from videopoker.cli.plotting import check_plot, draw_plot, plot_written
 from videopoker.ledger.report import COURSE_POINTS, Report, Tally, history, parse_since
 from videopoker.storage.files import write_atomically
 from videopoker.storage.home import home_dir
@@ -23,10 +23,7 @@ def run_history(args: argparse.Namespace) -> int:
     since = parse_since(args.since) if args.since is not None else None
     report = history(home_dir(), args.paytable, since, COURSE_POINTS)  # its course: the JSON's, the plot's
     data = report.to_json()
-    if args.plot is not None:
-        from videopoker.plots.history import draw_history
-
-        draw_history(data, args.plot)
+    draw_plot(args.plot, "history", data)
     if args.csv is not None:
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from videopoker.cli.output import Column, Grid, say, show
-from videopoker.cli.plotting import plot_analysis, plot_written
+from videopoker.cli.plotting import draw_plot, plot_written
 from videopoker.paytable import Paytable
 from videopoker.storage.usertext import counted
 
@@ -17,7 +17,7 @@ def show_multi_strike(paytable: Paytable, args: argparse.Namespace) -> int:
 
     analysis = solved_with_progress(lambda progress: analyze_multi_strike(paytable, progress))
     data = analysis.to_json()
-    plot_analysis(args.plot, data)
+    draw_plot(args.plot, "analysis", data)
     if args.json:
         print(json.dumps(data, indent=2))
         plot_written(args.plot, json=True)

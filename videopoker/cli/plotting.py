@@ -8,8 +8,9 @@ so matplotlib never slows a command down that does not plot.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from videopoker.cli.output import complain, say
 
@@ -35,10 +36,22 @@ def plot_written(path: Path | None, json: bool) -> None:
         say(f"plot written to {path}")
 
 
-def plot_analysis(path: Path | None, data: dict[str, Any]) -> None:
-    """``analyze --plot``: the feature's picture (or a plain table's return by hand), from its JSON."""
+#: The pictures the commands draw: ``analysis`` for analyze (a feature, or a plain table's return
+#: by hand), and one for each of bankroll, history and sweep.
+Picture = Literal["analysis", "bankroll", "history", "sweep"]
+
+
+def draw_plot(path: Path | None, picture: Picture, data: Mapping[str, Any]) -> None:
+    """Draw ``picture`` from its command's JSON ``data`` to ``path`` (nothing when no --plot was given)."""
     if path is None:
         return
-    from videopoker.plots.feature import draw_analysis
-
-    draw_analysis(data, path)
+    draw: Callable[[Mapping[str, Any], Path], Path]
+    if picture == "analysis":
+        from videopoker.plots.feature import draw_analysis as draw
+    elif picture == "bankroll":
+        from videopoker.plots.bankroll import draw_bankroll as draw
+    elif picture == "history":
+        from videopoker.plots.history import draw_history as draw
+    else:
+        from videopoker.plots.sweep import draw_sweep as draw
+    draw(data, path)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from videopoker.cli.commands import coins_text, progress_bar
 from videopoker.cli.output import Column, Grid, say, show
-from videopoker.cli.plotting import check_plot, plot_written
+from videopoker.cli.plotting import check_plot, draw_plot, plot_written
 from videopoker.paytable import resolve_paytable
 from videopoker.storage.usertext import counted
 
@@ -71,10 +71,7 @@ def run_bankroll(args: argparse.Namespace) -> int:
     paytable = resolve_paytable(args.paytable)
     odds = session_odds(paytable, args.credits, args.hands, args.coins)
     data = odds.to_json()
-    if args.plot is not None:
-        from videopoker.plots.bankroll import draw_bankroll
-
-        draw_bankroll(data, args.plot)
+    draw_plot(args.plot, "bankroll", data)
     if args.json:
         print(json.dumps(data, indent=2))
         plot_written(args.plot, json=True)

@@ -41,7 +41,7 @@ from videopoker.analysis.sweep import (
 )
 from videopoker.cli.output import Column, complain, say, show
 from videopoker.cli.output import Grid as Table
-from videopoker.cli.plotting import check_plot, plot_written
+from videopoker.cli.plotting import check_plot, draw_plot, plot_written
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import resolve_paytable
 from videopoker.storage.usertext import counted
@@ -95,10 +95,8 @@ def run_sweep(args: argparse.Namespace) -> int:
     _progress_done()
     descending = args.sort.startswith("-")
     kept.sort(key=lambda row: row[order], reverse=descending)
-    if args.plot is not None:  # every row kept, not only the --top shown: the dict vp.sweep gives
-        from videopoker.plots.sweep import draw_sweep
-
-        draw_sweep({"paytable": paytable.name, "rows": kept}, args.plot)
+    # every row kept, not only the --top shown: the dict vp.sweep gives
+    draw_plot(args.plot, "sweep", {"paytable": paytable.name, "rows": kept})
     _show(grid, kept[:args.top], len(kept), args)
     plot_written(args.plot, json=False)
     return 0

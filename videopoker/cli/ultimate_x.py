@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from videopoker.cli.output import Column, Grid, say, show
-from videopoker.cli.plotting import plot_analysis, plot_written
+from videopoker.cli.plotting import draw_plot, plot_written
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 
@@ -34,7 +34,7 @@ def show_ultimate_x(paytable: Paytable, args: argparse.Namespace) -> int:
         machine = {"multipliers": list(found), "multiplier_sum": total,
                    "one_round_at_max_coins": analysis.found_value(total), "value": analysis.value(total)}
     data = analysis.to_json() | ({"found": machine} if machine else {})
-    plot_analysis(args.plot, data)
+    draw_plot(args.plot, "analysis", data)
     if args.json:
         print(json.dumps(data, indent=2))
         plot_written(args.plot, json=True)
