@@ -38,6 +38,11 @@ LEDGER_NAME = "ledger.sqlite"
 SCHEMA = 5
 #: How long a write waits for a reader or writer elsewhere before saying the ledger is busy.
 BUSY_SECONDS = 5.0
+#: The write-ahead log is folded into the file once it holds this many pages (4 KiB each) ...
+CHECKPOINT_PAGES = 16
+#: ... and cut back to this size when it starts over: a long session never grows it past about
+#: 64 KiB, where SQLite's default lets it reach 4 MiB before the first fold, a small home's room.
+WAL_BYTES = 64 * 1024
 
 _MIGRATIONS: tuple[str, ...] = (
     """
@@ -188,6 +193,8 @@ class Ledger:
             raise self._damaged("is an SQLite database but not a videopoker ledger")
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
+        self._db.execute(f"PRAGMA journal_size_limit={WAL_BYTES}")
         self._db.execute("PRAGMA foreign_keys=ON")
         for step in range(version, SCHEMA):
             try:
@@ -196,6 +203,12 @@ class Ledger:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 raise
+
+    def wait_at_most(self, seconds: float) -> None:
+        """How long a write waits from now on for a lock held elsewhere before the ledger is busy
+        (:data:`BUSY_SECONDS` at first).  The machine waits little: its rounds wait safely in the
+        wallet meanwhile, and SQLite's wait would freeze the screen."""
+        self._db.execute(f"PRAGMA busy_timeout={round(seconds * 1000)}")
 
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):

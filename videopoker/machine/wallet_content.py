@@ -93,8 +93,8 @@ MAX_CREDITS = 10**15
 MAX_RECALL = 100
 RECALL_SIZE = 10
 MAX_TEXT = 1000
-#: Rounds a wallet keeps for a ledger that cannot be written; past this the oldest are given up
-#: (the wallet's own credits and meters are never at stake, only the record of them).
+#: Rounds a wallet may hold for a ledger that cannot be written.  None is ever given up: at this
+#: many the machine stops dealing (a casino machine that cannot log tilts) until the ledger takes them.
 MAX_UNRECORDED = 100
 #: The first format with a ledger: the wallet's id and its rounds not yet on record.
 LEDGER_FORMAT = 5

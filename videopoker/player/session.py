@@ -8,8 +8,11 @@ transition is undone and an error says so; the machine and the file never disagr
 
 Every settled round also goes on record in the ledger (:mod:`videopoker.ledger.store`): first
 into the wallet's list of rounds not yet on record, in the same save as the settle, then into the
-ledger; a round the ledger could not take (the program killed between, a full disk) is written at
-the next draw or start.  The ledger never holds up play: a failure to write it is told, not raised.
+ledger; a round the ledger could not take (the program killed between, a full disk, a lock held
+elsewhere) waits in the wallet and is written at the next deal, draw or start.  No round is ever
+given up: while :data:`MAX_UNRECORDED` wait, the machine stops dealing (a casino machine that
+cannot log tilts) and says so, and deals again as soon as the ledger takes them.  A draw waits at
+most :data:`PLAY_PATIENCE` for a ledger another program holds, so the screen never freezes.
 
 A practice session (a seeded shuffle, for teaching and tests) has no wallet: it starts at
 1,000 credits, saves nothing, records nothing and never touches the player's credits.
@@ -44,7 +47,17 @@ from videopoker.machine.wallet_content import (
 from videopoker.paytable import DEFAULT_PAYTABLE, Paytable, paytable_reference, resolve_paytable
 from videopoker.storage.wallet import FORMAT, Wallet
 
-__all__ = ["RECALL_SIZE", "REFILL_CREDITS", "STARTING_CREDITS", "History", "Session", "paytable_reference"]
+__all__ = ["MAX_UNRECORDED", "RECALL_SIZE", "REFILL_CREDITS", "STARTING_CREDITS", "History", "NotDealing", "Session",
+           "paytable_reference"]
+
+#: Seconds a write to the ledger waits during play for a lock another program holds; past it the
+#: round waits in the wallet (a report or a backup holds it only for a moment).
+PLAY_PATIENCE = 0.2
+
+
+class NotDealing(GameError):
+    """The machine's tilt: :data:`MAX_UNRECORDED` rounds wait for a ledger that cannot take them.
+    None is lost (they are in the wallet); the machine deals again once they are on record."""
 
 
 class Session:
@@ -182,6 +195,7 @@ class Session:
         assert self.ledger is not None
         self.ledger.begin_wallet(self.wallet_id, self.history.games, self.machine.credits + self.machine.in_play,
                                  self.history.refills)
+        self.ledger.wait_at_most(PLAY_PATIENCE)
         self._record()
         if self.ledger_problem:
             self.notice = "; ".join(filter(None, [self.notice, self.ledger_problem]))
@@ -212,9 +226,11 @@ class Session:
         return self._commit(lambda: self.machine.set_bet(coins))
 
     def bet_max(self) -> MachineState:
+        self._ready_to_deal()
         return self._commit(self.machine.bet_max)
 
     def deal(self) -> MachineState:
+        self._ready_to_deal()
         return self._commit(self.machine.deal)
 
     def toggle_hold(self, position: int) -> MachineState:
@@ -256,7 +272,7 @@ class Session:
                 settled = Settled(self.history.games, time.time(), paytable_reference(current.paytable),
                                   current.paytable, state.last, grade,
                                   int(current.meter) if current.jackpot and current.meter is not None else None)
-                self.unrecorded = (*self.unrecorded, settled)[-MAX_UNRECORDED:]
+                self.unrecorded = (*self.unrecorded, settled)
             return state
 
         state = self._commit(draw_and_record)
@@ -274,15 +290,36 @@ class Session:
         return Grade(decision.ev, decision.best_ev, decision.variance)
 
     def _record(self) -> None:
-        """Put the rounds the wallet holds for the ledger on record; on failure keep them and say why."""
+        """Put the rounds the wallet holds for the ledger on record; on failure keep every one and say why."""
         if self.ledger is None or not (self.unrecorded or self.unrecorded_doubles):
             return
         try:
             self.ledger.record(self.wallet_id, self.unrecorded, self.unrecorded_doubles)
         except VideoPokerError as error:
-            self.ledger_problem = f"{error} (the rounds wait in the wallet and go on record later)"
+            self.ledger_problem = str(error)
             return
         self.unrecorded, self.unrecorded_doubles, self.ledger_problem = (), (), None
+
+    @property
+    def waiting(self) -> int:
+        """Rounds played that are not on record yet (kept in the wallet until they are)."""
+        return len({settled.number for settled in self.unrecorded}
+                   | {doubled.number for doubled in self.unrecorded_doubles})
+
+    @property
+    def tilted(self) -> bool:
+        """As many rounds wait for the ledger as the wallet keeps: no deal until they are on record."""
+        return self.waiting >= MAX_UNRECORDED
+
+    def _ready_to_deal(self) -> None:
+        """Refuse the deal while the wallet is full of rounds waiting for the ledger, unless it takes
+        them now (any fewer go on record at the next draw)."""
+        if self.tilted:
+            self._record()
+        if self.tilted:
+            raise NotDealing(f"not dealing: {self.waiting} rounds wait to go on record and the ledger cannot "
+                             f"take them ({self.ledger_problem}); none is lost, they are in the wallet: "
+                             "deal again once the ledger can be written")
 
     # -- double-up, each step saved ------------------------------------------------------------
 
@@ -299,7 +336,7 @@ class Session:
             self.history.gambled(state.last, step)
             if self.wallet is not None:
                 doubled = Doubled(self.history.games, len(state.last.doubles) - 1, step)
-                self.unrecorded_doubles = (*self.unrecorded_doubles, doubled)[-MAX_UNRECORDED:]
+                self.unrecorded_doubles = (*self.unrecorded_doubles, doubled)
             return state
 
         state = self._commit(pick_and_record)

@@ -29,7 +29,7 @@ from videopoker.ledger.store import LEDGER_NAME, DamagedLedger, Ledger
 from videopoker.machine.game import MachineState, Outcome, Phase
 from videopoker.machine.training import Decision, advice, cards_text, ready, warm, why
 from videopoker.paytable import Paytable, load_paytable
-from videopoker.player.session import REFILL_CREDITS, STARTING_CREDITS, Session
+from videopoker.player.session import MAX_UNRECORDED, REFILL_CREDITS, STARTING_CREDITS, NotDealing, Session
 from videopoker.storage.home import home_dir
 from videopoker.storage.wallet import DamagedWallet
 from videopoker.tui.cancelling import Cancelled, until_cancelled
@@ -283,6 +283,8 @@ class VideoPokerApp(App[None]):
         if state.meter is not None:  # the meter as the casino shows it, to the cent; it pays whole credits
             title.append(f" · JACKPOT {float(state.meter):,.2f}", "bold white on red3")
             paytable = paytable.at_meter(int(state.meter))
+        if self.session.waiting:  # rounds kept in the wallet for a ledger that cannot take them yet
+            title.append(f" · {self.session.waiting} NOT ON RECORD", "bold black on yellow")
         if self.session.practice:
             title = Text.assemble(("PRACTICE", "bold reverse"), "  ", title)
         if self.session.training.trainer:
@@ -317,8 +319,11 @@ class VideoPokerApp(App[None]):
             self.spun = state.last
             self._spin(state)
         if self.spin is None:
-            self.query_one("#message", Static).update(self.notice or feature_message(state) or lines_message(state)
-                                                      or stack_message(state) or message_for(state))
+            tilt = (f"NOT DEALING: {self.session.waiting} ROUNDS WAIT FOR THE LEDGER"
+                    if self.session.tilted and state.phase is Phase.IDLE else None)
+            self.query_one("#message", Static).update(self.notice or tilt or feature_message(state)
+                                                      or lines_message(state) or stack_message(state)
+                                                      or message_for(state))
         staked = at_stake(state)
         if state.below:  # a Multi-Strike stack climbing: what its levels have won so far
             staked = sum(played.win for played in state.below)
@@ -412,6 +417,11 @@ class VideoPokerApp(App[None]):
         except InsufficientCredit:
             self.notice = "INSUFFICIENT CREDIT"
             self.bell()
+        except NotDealing as error:  # the tilt: the glass says it until the ledger takes the rounds
+            self.bell()
+            self.notify(str(error), title="NOT DEALING", severity="error", timeout=15, markup=False)
+            self.redraw()
+            return
         except GameError as error:
             self.bell()  # a dead button: nothing happens, and the message line says why
             self.show_reason(str(error))
@@ -423,7 +433,9 @@ class VideoPokerApp(App[None]):
             self.notice = None
         problem = self.session.ledger_problem
         if problem and problem != self.ledger_told:  # said once, not at every draw while it lasts
-            self.notify(problem, title="NOT ON RECORD YET", severity="warning", timeout=15, markup=False)
+            self.notify(f"{problem}. The rounds wait in the wallet, none is lost; at {MAX_UNRECORDED} waiting "
+                        "the machine stops dealing until the ledger takes them.",
+                        title="NOT ON RECORD YET", severity="warning", timeout=15, markup=False)
         self.ledger_told = problem
         if was_dealt and self.session.state().phase is Phase.IDLE:
             self.settled_at = time.monotonic()
