@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import random
+import shutil
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -106,3 +111,136 @@ def test_a_damaged_ledger_is_one_line(isolated_home: Path, capsys: pytest.Captur
         (isolated_home / f"{LEDGER_NAME}{suffix}").unlink(missing_ok=True)
     code, _, err = run(capsys, "history")
     assert code == 1 and len(err.splitlines()) == 1 and "your wallet is not touched" in err
+
+
+def test_a_wallet_it_refuses_is_said_in_one_line(isolated_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The books cannot be checked against a wallet changed by hand: the report says so and why."""
+    played(isolated_home)
+    wallet = isolated_home / "wallet.json"
+    document = json.loads(wallet.read_text())
+    document["content"]["credits"] += 500
+    wallet.write_text(json.dumps(document))
+    code, out, _ = run(capsys, "history")
+    said = [line for line in out.splitlines() if line.startswith("Books")]
+    assert code == 0 and len(said) == 1
+    assert said[0].startswith("Books not checked: the wallet cannot be read:") and "checksum" in said[0]
+    _, out, _ = run(capsys, "history", "--json")
+    assert json.loads(out)["wallet"] is None and "checksum" in json.loads(out)["notes"][0]
+
+
+# -- a read-only ledger: a backup, an auditor's copy --------------------------------------------
+
+def read_only_history(home: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    """``videopoker history`` on ``home`` where nothing can be written: its folder and files
+    read-only to a user, or, as root (whom permission bits do not stop), a read-only bind mount
+    of it in a mount namespace of the command's own."""
+    command = [sys.executable, "-m", "videopoker", "history", *argv]
+    environment = {**os.environ, "VIDEOPOKER_HOME": str(home)}
+    if os.geteuid() != 0:
+        modes = {path: path.stat().st_mode for path in [home, *home.iterdir()]}
+        for path in modes:
+            path.chmod(modes[path] & ~0o222)
+        try:
+            return subprocess.run(command, capture_output=True, text=True, env=environment, timeout=300)
+        finally:
+            for path, mode in modes.items():
+                path.chmod(mode)
+    if shutil.which("unshare") is None or subprocess.run(["unshare", "--mount", "true"],
+                                                         capture_output=True).returncode != 0:
+        pytest.skip("as root, a read-only folder needs a mount namespace (unshare --mount), not permitted here")
+    script = 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"'
+    return subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c", script, str(home),
+                           *command], capture_output=True, text=True, env=environment, timeout=300)
+
+
+def files_of(home: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(home.iterdir()) if path.is_file()}
+
+
+def test_a_read_only_ledger_is_reported_and_left_as_it_is(isolated_home: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    credits = played(isolated_home)
+    assert not (isolated_home / f"{LEDGER_NAME}-wal").exists()  # the game closed: the file is the record
+    before = files_of(isolated_home)
+    done = read_only_history(isolated_home, "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["hands"] == 16 and report["wallet"]["balanced"] and report["wallet"]["credits"] == credits
+    assert files_of(isolated_home) == before
+    done = read_only_history(isolated_home)
+    assert done.returncode == 0 and "Books balance" in done.stdout, done.stderr
+
+
+def test_a_read_only_copy_of_a_killed_game_reads_its_journal_and_its_wallets_rounds(
+        isolated_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy taken while a game played (rounds in the ledger's journal, no index beside it) and
+    one round only in the wallet (the ledger could not take it): all counted, none written."""
+    from videopoker.errors import StateError
+    from videopoker.ledger.store import Ledger
+
+    copy = tmp_path / "copy"
+    with Session.open(isolated_home, random.Random(5)) as session:
+        for _ in range(4):
+            session.bet_max()
+            session.draw()
+        monkeypatch.setattr(Ledger, "record", lambda *args: (_ for _ in ()).throw(StateError("disk full")))
+        session.bet_max()
+        session.draw()
+        monkeypatch.undo()
+        copy.mkdir()
+        for name in ("wallet.json", LEDGER_NAME, f"{LEDGER_NAME}-wal"):
+            shutil.copyfile(isolated_home / name, copy / name)
+        credits = session.machine.credits
+    assert (copy / f"{LEDGER_NAME}-wal").stat().st_size > 0
+    done = read_only_history(copy, "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["rounds"] == 5 and report["wallet"]["balanced"] and report["wallet"]["credits"] == credits
+    assert report["notes"][0].startswith("1 round the wallet holds for the ledger are counted here but not yet "
+                                         "on record")
+    assert sorted(path.name for path in copy.iterdir()) == sorted(["wallet.json", LEDGER_NAME, f"{LEDGER_NAME}-wal"])
+
+
+# -- the books beside a game that plays ---------------------------------------------------------
+
+def test_the_books_never_cry_wolf_while_a_game_plays(isolated_home: Path) -> None:
+    """History run again and again while another thread plays: each check reads the wallet and the
+    ledger at one moment, so the books balance (or are left unchecked, saying why), never
+    "DO NOT BALANCE"."""
+    from videopoker.ledger.report import history
+
+    with Session.open(isolated_home, random.Random(2)) as session:
+        session.bet_max()
+        session.draw()
+    finished = threading.Event()
+    failures: list[BaseException] = []
+
+    def play() -> None:
+        try:
+            with Session.open(isolated_home, random.Random(3)) as session:
+                for _ in range(120):
+                    if session.can_refill:
+                        session.refill()
+                    session.bet_max()
+                    session.toggle_hold(0)
+                    session.draw()
+        except BaseException as error:  # told by the assertion after the join
+            failures.append(error)
+        finally:
+            finished.set()
+
+    player = threading.Thread(target=play)
+    player.start()
+    checks = []
+    try:
+        for _ in range(400):  # bounded: the player ends well before
+            report = history(isolated_home)
+            checks.append(report.balance.text() if report.balance else "")
+            if finished.is_set():
+                break
+    finally:
+        player.join(timeout=300)
+    assert not failures and finished.is_set()
+    assert len(checks) >= 3
+    assert not [text for text in checks if "DO NOT BALANCE" in text]
+    assert any(text.startswith("Books balance") for text in checks)

@@ -235,6 +235,55 @@ def test_a_ledger_from_before_features_gains_their_columns_and_keeps_its_rounds(
             connection.executescript(f"BEGIN; {migration} PRAGMA user_version={step + 1}; COMMIT;")
     with Session.open(isolated_home, random.Random(3)) as session:
         play(session, 2)
-    assert rows(isolated_home, "PRAGMA user_version") == [(SCHEMA,)] and SCHEMA == 5
+    assert rows(isolated_home, "PRAGMA user_version") == [(SCHEMA,)] and SCHEMA == 6
     assert rows(isolated_home, "SELECT count(*), count(multiplier) FROM rounds") == [(2, 0)]  # no feature: NULL
     assert rows(isolated_home, "SELECT count(prize), count(line) FROM hands") == [(0, 0)]
+
+
+@pytest.mark.parametrize("table, hands", [("ultimate-x-jacks-or-better-8-6", 3),
+                                          ("multi-strike-16x-bonus-poker-7-5", 1),
+                                          ("big-times-draw-jacks-or-better-8-6", 1), ("jacks-or-better-9-6", 1)])
+def test_a_round_resumed_from_the_wallet_is_recorded_under_its_tables_reference(isolated_home: Path, table: str,
+                                                                               hands: int) -> None:
+    """A round dealt, the game gone (a kill, or a switch of table at the next start), and drawn by
+    the next session is one table with the rounds before it, not a second one under its name."""
+    with Session.open(isolated_home, random.Random(8), paytable=table, hands=hands) as session:
+        for _ in range(2):
+            session.bet_max()
+            while session.machine.round is not None:
+                session.draw()
+        session.bet_max()  # dealt, then the game is gone
+    with Session.open(isolated_home, random.Random(9), paytable="deuces-wild-full-pay") as session:
+        while session.machine.round is not None:  # a stack climbs on the table it was dealt on
+            session.draw()
+    report = history(isolated_home, table)
+    assert [(record.reference, record.tally.rounds) for record in report.tables] == [(table, 3)]
+
+
+def test_an_older_ledger_gets_its_tables_split_by_a_restart_joined_on_open(isolated_home: Path) -> None:
+    """Schema 5 recorded a round resumed from the wallet under the table's display name: opening
+    the ledger gives such a table of a shipped file's name and pays the file's stem, joined to the
+    table already under it; a table no shipped file has is left as it was, and nothing fails."""
+    with Session.open(isolated_home, random.Random(8), paytable="ultimate-x-jacks-or-better-8-6", hands=3) as session:
+        play(session, 3)
+    with Session.open(isolated_home, random.Random(8), paytable="jacks-or-better-9-6") as session:
+        play(session, 1)
+    with closing(sqlite3.connect(isolated_home / LEDGER_NAME)) as connection, connection:
+        for reference, name, number in (("ultimate-x-jacks-or-better-8-6", None, 3),
+                                         ("jacks-or-better-9-6", None, 4),
+                                         ("ultimate-x-jacks-or-better-8-6", "My own 8/6", 2)):
+            connection.execute("INSERT INTO tables (digest, reference, name, game, content) SELECT :digest, "
+                               "coalesce(:name, name), coalesce(:name, name), game, "
+                               "CASE WHEN :name IS NULL THEN content ELSE json_set(content, '$.name', :name) END "
+                               "FROM tables WHERE reference = :reference",
+                               {"digest": f"split-{number}", "name": name, "reference": reference})
+            connection.execute("UPDATE rounds SET paytable = last_insert_rowid() WHERE number = ?", (number,))
+        connection.execute("PRAGMA user_version = 5")
+    assert {(record.reference, record.tally.rounds) for record in history(isolated_home).tables} == {
+        ("ultimate-x-jacks-or-better-8-6", 2), ("jacks-or-better-9-6", 1), ("My own 8/6", 1)}
+    Ledger.open(isolated_home).close()  # type: ignore[union-attr]
+    assert rows(isolated_home, "PRAGMA user_version") == [(SCHEMA,)]
+    assert rows(isolated_home, "SELECT reference, count(*) FROM rounds JOIN tables ON tables.id = paytable "
+                               "GROUP BY reference ORDER BY reference") == [
+        ("My own 8/6", 1), ("jacks-or-better-9-6", 1), ("ultimate-x-jacks-or-better-8-6", 2)]
+    assert history(isolated_home, "jacks-or-better-9-6").total.rounds == 1

@@ -81,6 +81,8 @@ def _show(report: Report) -> None:
         show(wins)
     if report.balance is not None:
         say(report.balance.text())
+    for note in report.notes:  # why the books are not checked, what is not yet on record
+        say(note)
 
 
 def _figures(tally: Tally) -> list[str]:

@@ -13,6 +13,13 @@ of those paying the same): from the exact law of the total, convolved from each 
 distribution while that is small work, else from the normal law with the same mean and deviation
 (``luck_method`` says which).  Category counts are set against perfect play's frequencies at the
 bet played ("royals: 2 against 1.3 due").
+
+A report only reads: the ledger is opened read-only (:meth:`Ledger.read`), so a backup, a
+read-only copy or a full disk reports like any other.  What the game left for the ledger (rounds
+the wallet still holds, grades not yet made) is written if the ledger can be written, else
+counted in memory and said.  The books compare the wallet and the ledger as they stood at one
+moment: the wallet is read before and after the ledger and the check tried again if a game moved
+it in between, and the wallet's rounds not yet on record are counted on the ledger's side.
 """
 
 from __future__ import annotations
@@ -27,13 +34,15 @@ from pathlib import Path
 from typing import Any
 
 from videopoker.deck.cards import Card
-from videopoker.errors import PaytableError, VideoPokerError
+from videopoker.errors import PaytableError, StateError, VideoPokerError
 from videopoker.ledger.store import Ledger, held_flags, milliseconds, unpack
 from videopoker.machine.game import in_play
-from videopoker.machine.wallet_content import LEDGER_FORMAT, REFILL_CREDITS, peek_saved
+from videopoker.machine.settled import Doubled, Settled
+from videopoker.machine.wallet_content import LEDGER_FORMAT, REFILL_CREDITS, Saved, decode
 from videopoker.paytable import Paytable, paytable_reference, resolve_paytable
 from videopoker.paytable.feature import FeatureKind
 from videopoker.storage.usertext import counted
+from videopoker.storage.wallet import Wallet
 
 #: Most work (FFT length × its log, summed over the rounds) the exact law of a session's total
 #: may take, about a third of a second here; past it the normal law is used.
@@ -44,6 +53,9 @@ EXACT_ROUNDS = 5000
 BIGGEST = 5
 #: Points of the record's course that ``history --json`` carries (its ``course``): a plot's worth.
 COURSE_POINTS = 200
+#: Looks at the wallet and the ledger for one consistent moment before the books are left unchecked
+#: (a game changing its wallet between every pair of reads of a few milliseconds).
+BOOKS_TRIES = 25
 
 
 @dataclass(frozen=True)
@@ -124,16 +136,6 @@ class TableRecord:
 
 
 @dataclass(frozen=True)
-class WalletNow:
-    """The wallet file as it stands, for the books."""
-
-    id: str
-    credits: int
-    refills: int
-    in_play: int              # credits bet on a round not yet drawn, less its levels paid so far
-
-
-@dataclass(frozen=True)
 class Balance:
     """The open wallet's books: what the ledger holds of it against its credit meter."""
 
@@ -204,6 +206,7 @@ class Report:
     since: datetime | None = None
     course: Course | None = None  # asked for by the ledger screen
     doubles: Doubles = Doubles()
+    notes: tuple[str, ...] = ()   # what the report could not do, or did only in memory, and why: a line each
 
     def luck_lines(self) -> list[str]:
         """Luck in words, two lines that fit 80 columns (none before a graded round)."""
@@ -239,6 +242,7 @@ class Report:
                 "start_game": self.balance.start_game, "start_credits": self.balance.start_credits,
                 "refills": self.balance.refills, "credits": self.balance.credits, "in_play": self.balance.in_play,
                 "net": self.balance.net, "balanced": self.balance.balanced},
+            "notes": list(self.notes),
         }
 
 
@@ -261,11 +265,13 @@ def history(home: Path, paytable: str | None = None, since: datetime | None = No
         if paytable is not None:
             raise VideoPokerError(f"no hands on record on {paytable[:60]!r}; nothing is on record yet")
         return Report([], Tally(), None, "exact", [], None, since)
-    ledger, wallet = opened
+    ledger, notes = opened
     try:
         tables = ledger.tables()
         chosen = chosen_tables(tables, paytable)
-        report = _report(ledger, tables, chosen, since, wallet)
+        balance, books_note = books(ledger, home)
+        report = _report(ledger, tables, chosen, since, balance)
+        report.notes = tuple(notes) + ((books_note,) if books_note else ())
         if points:
             report.course = _course(ledger, chosen, since, points, report.total.rounds)
         return report
@@ -273,42 +279,101 @@ def history(home: Path, paytable: str | None = None, since: datetime | None = No
         ledger.close()
 
 
-def open_ledger(home: Path) -> tuple[Ledger, WalletNow | None] | None:
-    """``home``'s ledger with every round the wallet holds for it written and graded, and the
-    wallet as it is now; ``None`` if there is no ledger.  Safe beside a running game: the wallet
-    is only read, and the ledger takes turns."""
-    ledger = Ledger.open(home, create=False)
+def open_ledger(home: Path) -> tuple[Ledger, list[str]] | None:
+    """``home``'s ledger, read-only, with every round the wallet holds for it and every grade; and
+    what could only be done in memory, said; ``None`` if there is no ledger.  Safe beside a running
+    game: the wallet is only read, and the ledger takes turns."""
+    ledger = Ledger.read(home)
     if ledger is None:
         return None
     try:
-        wallet = _catch_up(ledger, home)
-        _grade_the_rest(ledger)
+        return _bring_up_to_date(ledger, home)
     except BaseException:
         ledger.close()
         raise
-    return ledger, wallet
 
 
-def _catch_up(ledger: Ledger, home: Path) -> WalletNow | None:
-    """Write the rounds the wallet still holds for the ledger (a game killed before writing them,
-    or running now); the wallet's (id, credits, refills, in play) for the books, if it can be read."""
-    peeked = peek_saved(home)
-    if peeked is None:
-        return None
-    version, saved = peeked
+def _bring_up_to_date(ledger: Ledger, home: Path) -> tuple[Ledger, list[str]]:
+    """Write what the game left for the ledger (its older schema brought up, the rounds its wallet
+    holds, the grades it could not make) if the ledger can be written; else add it to a copy in
+    memory for this report and say so."""
+    _, saved, _ = read_wallet(home)
+    waiting = _waiting(ledger, saved) if saved is not None else ((), ())
+    grades = _grades(ledger)
+    if not (waiting[0] or waiting[1] or grades or ledger.in_memory):
+        return ledger, []
+    problem = None
+    try:
+        writable = Ledger.open(home, create=False)
+        if writable is not None:
+            try:
+                if saved is not None:
+                    writable.record(saved.wallet, *waiting)
+                writable.grade(grades)
+            finally:
+                writable.close()
+    except StateError as error:
+        problem = str(error)
+    if problem is None:
+        if ledger.in_memory:  # a snapshot of the file as it was: read it again as it is now
+            ledger.close()
+            reread = Ledger.read(home)
+            assert reread is not None
+            return reread, []
+        return ledger, []
+    ledger.into_memory()
+    if saved is not None:
+        ledger.record(saved.wallet, *waiting)
+    ledger.grade(grades)
+    notes = [f"{counted(len(waiting[0]), 'round')} the wallet holds for the ledger are counted here but not yet "
+             f"on record: {problem}"] if waiting[0] else []
+    return ledger, notes
+
+
+def read_wallet(home: Path) -> tuple[object, Saved | None, str | None]:
+    """The wallet of ``home`` as saved, read without the lock: (what was read, to tell whether it
+    changed; its content; or why the books cannot be checked against it, in one line)."""
+    wallet = Wallet(home)
+    try:
+        stored = wallet.peek()
+    except StateError as error:
+        return None, None, f"Books not checked: the wallet cannot be read: {error}."
+    if stored is None:
+        return None, None, f"Books not checked: there is no wallet in {home} to check them against."
+    version, content = stored
     if version < LEDGER_FORMAT:
-        return None  # a wallet not yet opened by a version with the ledger has no record
-    ledger.record(saved.wallet, saved.unrecorded, saved.unrecorded_doubles)
-    return WalletNow(saved.wallet, saved.credits, saved.history.refills, in_play(saved.round, saved.gamble))
+        return stored, None, (f"Books not checked: the wallet is from before the ledger (format {version}); "
+                              "its record begins at its next game.")
+    try:
+        return stored, decode(version, content), None
+    except (ValueError, VideoPokerError) as error:
+        return stored, None, f"Books not checked: {wallet.path} does not hold a consistent machine ({error})."
 
 
-def _grade_the_rest(ledger: Ledger) -> None:
-    """Grade, once, the rounds recorded before the hint engine was ready."""
+def _waiting(ledger: Ledger, saved: Saved) -> tuple[tuple[Settled, ...], tuple[Doubled, ...]]:
+    """The wallet's rounds and doubles that the ledger lacks."""
+    rounds = ledger.query("SELECT number FROM rounds JOIN wallets ON wallets.id = rounds.wallet WHERE uuid = ?",
+                          (saved.wallet,))
+    known = {number for (number,) in rounds}
+    doubled = {(number, step) for number, step in ledger.query(
+        "SELECT number, step FROM doubles JOIN wallets ON wallets.id = doubles.wallet WHERE uuid = ?",
+        (saved.wallet,))}
+    start = ledger.query("SELECT start_game FROM wallets WHERE uuid = ?", (saved.wallet,))
+    if not start:
+        return (), ()  # not on record here: the game puts it on record when it opens
+    first = start[0][0]
+    return (tuple(item for item in saved.unrecorded if item.number > first and item.number not in known),
+            tuple(item for item in saved.unrecorded_doubles
+                  if item.number > first and (item.number, item.index) not in doubled))
+
+
+def _grades(ledger: Ledger) -> list[tuple[int, float, float, float]]:
+    """The grades of the rounds recorded before the hint engine was ready, made now."""
     waiting = ledger.query("SELECT id, paytable, bet, dealt, held, meter, multiplier, (SELECT group_concat(line) "
                            "FROM (SELECT line FROM hands WHERE round = rounds.id AND line IS NOT NULL ORDER BY hand)) "
                            "FROM rounds WHERE ev IS NULL")
     if not waiting:
-        return
+        return []
     from videopoker.machine.training import judge
 
     tables = ledger.tables()
@@ -323,7 +388,7 @@ def _grade_the_rest(ledger: Ledger) -> None:
         decision = judge(pays, bet, 1, unpack(dealt), held_flags(held), multiplier, played)
         assert decision.variance is not None
         grades.append((round_id, float(decision.ev), float(decision.best_ev), float(decision.variance)))
-    ledger.grade(grades)
+    return grades
 
 
 def chosen_tables(tables: dict[int, tuple[str, Paytable]], wanted: str | None) -> list[int]:
@@ -352,7 +417,7 @@ def round_filter(chosen: Sequence[int], since: datetime | None, prefix: str = ""
 
 
 def _report(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], chosen: list[int], since: datetime | None,
-            wallet: WalletNow | None) -> Report:
+            balance: Balance | None) -> Report:
     where, parameters = round_filter(chosen, since)
     records: dict[int, TableRecord] = {}
     bets: dict[int, list[tuple[int, int, int]]] = defaultdict(list)  # (bet, hands a round, hands) of each table
@@ -386,7 +451,7 @@ def _report(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], chosen: lis
         "coalesce(sum(d.stake_after = d.stake_before), 0), coalesce(sum(d.stake_after = 0), 0), "
         "coalesce(sum(d.stake_after - d.stake_before), 0) FROM doubles d JOIN rounds r "
         f"ON r.wallet = d.wallet AND r.number = d.number WHERE {joined}", joined_parameters)[0]
-    return Report(ordered, total, percentile, method, biggest, _balance(ledger, wallet), since,
+    return Report(ordered, total, percentile, method, biggest, balance, since,
                   doubles=Doubles(count, won, pushed, lost, net))
 
 
@@ -436,17 +501,40 @@ def _frequencies(paytable: Paytable, bet: int, hands: int) -> list[tuple[str, fl
     return [(row.category, float(row.probability)) for row in rows]
 
 
-def _balance(ledger: Ledger, wallet: WalletNow | None) -> Balance | None:
-    if wallet is None:
-        return None
-    rows = ledger.query("SELECT w.start_game, w.start_credits, w.start_refills, "
-                        "coalesce((SELECT sum(win - bet * hands) FROM rounds WHERE wallet = w.id), 0) "
-                        "+ coalesce((SELECT sum(stake_after - stake_before) FROM doubles WHERE wallet = w.id), 0) "
-                        "FROM wallets w WHERE w.uuid = ?", (wallet.id,))
-    if not rows:
-        return None
-    start_game, start_credits, start_refills, net = rows[0]
-    return Balance(start_game, start_credits, wallet.refills - start_refills, wallet.credits, wallet.in_play, net)
+def books(ledger: Ledger, home: Path) -> tuple[Balance | None, str | None]:
+    """The wallet's books at one moment, or why they are not checked.  The wallet is read before
+    and after the ledger (one statement: one moment of it) and it all again if a game moved the
+    wallet in between; its rounds and doubles not yet on record are counted with the ledger's."""
+    for _ in range(BOOKS_TRIES):
+        before, saved, problem = read_wallet(home)
+        if saved is None:
+            return None, problem
+        first = min([item.number for item in saved.unrecorded] + [item.number for item in saved.unrecorded_doubles],
+                    default=saved.history.games + 1)
+        rows = ledger.query(
+            "SELECT w.start_game, w.start_credits, w.start_refills, "
+            "coalesce((SELECT sum(win - bet * hands) FROM rounds WHERE wallet = w.id), 0) "
+            "+ coalesce((SELECT sum(stake_after - stake_before) FROM doubles WHERE wallet = w.id), 0), "
+            "(SELECT group_concat(number) FROM rounds WHERE wallet = w.id AND number >= ?1), "
+            "(SELECT group_concat(number || ':' || step) FROM doubles WHERE wallet = w.id AND number >= ?1) "
+            "FROM wallets w WHERE w.uuid = ?2", (first, saved.wallet))
+        after, _, _ = read_wallet(home)
+        if after != before:
+            continue  # a game moved the wallet while the ledger was read: look again
+        if not rows:
+            return None, (f"Books not checked: the wallet ({saved.wallet[:8]}…) has no record in this ledger; "
+                          "the game puts it on record when it next opens.")
+        start_game, start_credits, start_refills, net, rounds, doubles = rows[0]
+        recorded = {int(number) for number in (rounds or "").split(",") if number}
+        doubled = {text for text in (doubles or "").split(",") if text}
+        net += sum(item.outcome.win - item.outcome.bet * item.outcome.hands for item in saved.unrecorded
+                   if item.number > start_game and item.number not in recorded)
+        net += sum(item.step.stake_after - item.step.stake_before for item in saved.unrecorded_doubles
+                   if item.number > start_game and f"{item.number}:{item.index}" not in doubled)
+        return Balance(start_game, start_credits, saved.history.refills - start_refills, saved.credits,
+                       in_play(saved.round, saved.gamble), net), None
+    return None, ("Books not checked: a round is in play (the game changed its wallet at every look); "
+                  "run history again between rounds.")
 
 
 # -- luck ---------------------------------------------------------------------------------------

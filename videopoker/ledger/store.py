@@ -11,6 +11,13 @@ wallet forget it.
 
 Rows are small on purpose (a hand is about 20 bytes): cards packed six bits each into one
 integer, the category as its place in the table's game, the table's pays once in ``tables``.
+
+A report only reads (:meth:`Ledger.read`): it opens the file read-only, so a backup, an auditor's
+read-only copy or a full disk can be reported on.  Where SQLite cannot even open it so (a read-only
+folder or a full disk leaves no room for the journal's shared-memory index) it reads a snapshot:
+the file alone when nothing waits in its journal (``-wal``), else a copy of the file and its
+journal in a temporary folder, so a round committed to the journal is never left out.  An older
+schema is brought up to date in that snapshot, in memory; the file is left as it is.
 """
 
 from __future__ import annotations
@@ -22,20 +29,24 @@ import os
 import shutil
 import sqlite3
 import stat
+import tempfile
 import time
-from collections.abc import Iterator, Sequence
+import urllib.parse
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from videopoker.deck.cards import Card
-from videopoker.errors import StateError
+from videopoker.errors import StateError, VideoPokerError
 from videopoker.machine.settled import Doubled, Settled
 from videopoker.machine.wallet_content import paytable_from_json, paytable_to_json
 from videopoker.paytable import Paytable
+from videopoker.paytable.names import SHIPPED_DIR
+from videopoker.paytable.remembered import load_paytable
 
 LEDGER_NAME = "ledger.sqlite"
 #: The schema this program writes; each step of :data:`_MIGRATIONS` brings a file one version on.
-SCHEMA = 5
+SCHEMA = 6
 #: How long a write waits for a reader or writer elsewhere before saying the ledger is busy.
 BUSY_SECONDS = 5.0
 #: The write-ahead log is folded into the file once it holds this many pages (4 KiB each) ...
@@ -44,7 +55,46 @@ CHECKPOINT_PAGES = 16
 #: 64 KiB, where SQLite's default lets it reach 4 MiB before the first fold, a small home's room.
 WAL_BYTES = 64 * 1024
 
-_MIGRATIONS: tuple[str, ...] = (
+def _digest(reference: str, content: str) -> str:
+    """A table's key in ``tables``: its reference and its pays (an edited file is a new table)."""
+    return hashlib.sha256(f"{reference}\n{content}".encode()).hexdigest()[:32]
+
+
+def _shipped_stem(name: str, content: str) -> str | None:
+    """The shipped table of this display name and these very pays, if one is."""
+    for file in sorted(SHIPPED_DIR.glob("*.yaml")):
+        try:
+            if name not in file.read_text(encoding="utf-8"):  # most files are passed over unparsed
+                continue
+            paytable = load_paytable(file)
+        except (OSError, UnicodeDecodeError, VideoPokerError):
+            continue
+        if paytable.name == name and json.dumps(paytable_to_json(paytable), separators=(",", ":")) == content:
+            return file.stem
+    return None
+
+
+def _references_for_names(db: sqlite3.Connection) -> None:
+    """Schema 6: a round resumed from the wallet was recorded under its table's display name
+    ("Ultimate X Jacks or Better 8/6") instead of its reference, a second table beside the first;
+    such a table of a shipped file's name and pays takes the file's stem, joined to the table
+    already under it.  Any other (a player's own table, pays no shipped file has) is left as it is."""
+    for table_id, reference, content in db.execute("SELECT id, reference, content FROM tables").fetchall():
+        if os.path.isabs(reference) or (SHIPPED_DIR / f"{reference}.yaml").is_file():
+            continue  # a player's file by its path, or a shipped one by its stem (names have slashes: 9/6)
+        stem = _shipped_stem(reference, content)
+        if stem is None:
+            continue
+        digest = _digest(stem, content)
+        row = db.execute("SELECT id FROM tables WHERE digest = ?", (digest,)).fetchone()
+        if row is None:
+            db.execute("UPDATE tables SET reference = ?, digest = ? WHERE id = ?", (stem, digest, table_id))
+        else:
+            db.execute("UPDATE rounds SET paytable = ? WHERE paytable = ?", (row[0], table_id))
+            db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+
+
+_MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     """
     CREATE TABLE wallets (
         id INTEGER PRIMARY KEY,
@@ -111,7 +161,90 @@ _MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE hands ADD COLUMN line INTEGER;  -- Ultimate X: the line's multiplier, the hand's win paid at it
     """,
+    _references_for_names,
 )
+#: SQLite's primary result codes for a file it cannot open read-only where it lies (no room, or
+#: no right, for its journal's index): a report then reads a snapshot.
+_CANNOT_OPEN_HERE = {sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_FULL,
+                     sqlite3.SQLITE_PERM}
+
+
+def _damaged(path: Path, problem: str) -> DamagedLedger:
+    return DamagedLedger(f"{path} {problem}; your wallet is not touched: videopoker (the game) offers "
+                         "to set it aside and begin a new ledger")
+
+
+@contextlib.contextmanager
+def _failures(path: Path, doing: str) -> Iterator[None]:
+    """SQLite's failures as one line each: busy, full, read-only, damaged."""
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        text = str(error)
+        if "locked" in text or "busy" in text:
+            raise StateError(f"{path} is busy (another program holds it); try again in a moment") from None
+        if "not a database" in text or "malformed" in text:
+            raise _damaged(path, "is damaged") from None
+        raise StateError(f"{path}: cannot {doing} the ledger: {text}") from None
+    except sqlite3.DatabaseError as error:
+        raise _damaged(path, f"is damaged ({error})") from None
+
+
+def _read_only(path: Path) -> tuple[sqlite3.Connection, bool]:
+    """A connection that cannot write to the file: to the file itself where SQLite can read it so,
+    else to a snapshot in memory (and whether it is one)."""
+    connection = sqlite3.connect(_uri(path, "mode=ro"), uri=True, timeout=BUSY_SECONDS, isolation_level=None,
+                                 check_same_thread=False)
+    try:
+        connection.execute("SELECT count(*) FROM sqlite_master").fetchone()  # the journal's index is opened here
+    except sqlite3.OperationalError as error:
+        connection.close()
+        if error.sqlite_errorcode & 0xFF not in _CANNOT_OPEN_HERE:
+            raise
+        return _snapshot(path), True
+    return connection, False
+
+
+def _uri(path: Path, query: str) -> str:
+    return f"file:{urllib.parse.quote(str(path.absolute()))}?{query}"
+
+
+def _into_memory(source: sqlite3.Connection) -> sqlite3.Connection:
+    memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    source.backup(memory)
+    memory.execute("PRAGMA foreign_keys=ON")
+    return memory
+
+
+def _snapshot(path: Path) -> sqlite3.Connection:
+    """The ledger as it stands, in memory, when SQLite cannot open it read-only where it lies."""
+    journal = Path(f"{path}-wal")
+    try:
+        waiting = journal.stat().st_size > 0
+    except FileNotFoundError:
+        waiting = False
+    except OSError as error:
+        raise StateError(f"{journal}: cannot read: {error.strerror or error}") from None
+    try:
+        if not waiting:  # the file is the whole record: read it as it is, taking no lock and writing nothing
+            source = sqlite3.connect(_uri(path, "mode=ro&immutable=1"), uri=True, isolation_level=None)
+            try:
+                return _into_memory(source)
+            finally:
+                source.close()
+        with tempfile.TemporaryDirectory(prefix="videopoker-ledger-") as folder:
+            copy = Path(folder) / LEDGER_NAME
+            shutil.copyfile(path, copy)
+            shutil.copyfile(journal, f"{copy}-wal")
+            source = sqlite3.connect(copy, isolation_level=None)
+            try:
+                return _into_memory(source)
+            finally:
+                source.close()
+    except OSError as error:
+        raise StateError(f"{path}: cannot read the ledger: its journal {journal.name} holds rounds the file does "
+                         f"not, and no temporary folder takes a copy to read them ({error.strerror or error}); "
+                         "free some space or set TMPDIR to a folder you can write") from None
 
 
 class DamagedLedger(StateError):
@@ -148,6 +281,7 @@ class Ledger:
     def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
         self.path = path
         self._db = connection
+        self._memory = False
         self._wallets: dict[str, int] = {}
         self._tables: dict[str, int] = {}
 
@@ -159,16 +293,8 @@ class Ledger:
         ``create``.  :class:`DamagedLedger` if it is not a ledger, :class:`StateError` if it is a
         link or a special file, was written by a newer videopoker, or is busy."""
         path = home / LEDGER_NAME
-        try:
-            status = os.lstat(path)
-        except FileNotFoundError:
-            if not create:
-                return None
-        except OSError as error:
-            raise StateError(f"{path}: cannot read: {error.strerror or error}") from None
-        else:
-            if stat.S_ISLNK(status.st_mode) or not stat.S_ISREG(status.st_mode):
-                raise StateError(f"{path} is not a plain file; move it away and videopoker starts a new ledger")
+        if not cls._present(path) and not create:
+            return None
         try:
             connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None,
                                          check_same_thread=False)
@@ -184,21 +310,86 @@ class Ledger:
             raise
         return ledger
 
-    def _prepare(self) -> None:
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+    @classmethod
+    def read(cls, home: Path) -> Ledger | None:
+        """``home``'s ledger for a report, never written (see the module's note); ``None`` if it is
+        absent or was never begun.  Failures as :meth:`open`'s."""
+        path = home / LEDGER_NAME
+        if not cls._present(path):
+            return None
+        with _failures(path, "read"):
+            connection, snapshot = _read_only(path)
+        ledger = cls(path, connection)
+        ledger._memory = snapshot
+        try:
+            with ledger._guard("read"):
+                version = ledger._version()
+                if 0 < version < SCHEMA:
+                    ledger.into_memory()
+                    ledger._migrate(version)
+        except BaseException:
+            ledger.close()
+            raise
+        if version == 0:  # an empty file: nothing was ever put on record
+            ledger.close()
+            return None
+        return ledger
+
+    @property
+    def in_memory(self) -> bool:
+        """Whether this is a snapshot of the file (which a report may add to without touching the file)."""
+        return self._memory
+
+    def into_memory(self) -> None:
+        """Read on from a snapshot of the ledger in memory: what is added from now on stays there."""
+        if not self._memory:
+            memory = _into_memory(self._db)
+            self._db.close()
+            self._db, self._memory = memory, True
+
+    @staticmethod
+    def _present(path: Path) -> bool:
+        """Whether the ledger file is there; a :class:`StateError` if it is not a plain file."""
+        try:
+            status = os.lstat(path)
+        except FileNotFoundError:
+            return False
+        except OSError as error:
+            raise StateError(f"{path}: cannot read: {error.strerror or error}") from None
+        if stat.S_ISLNK(status.st_mode) or not stat.S_ISREG(status.st_mode):
+            raise StateError(f"{path} is not a plain file; move it away and videopoker starts a new ledger")
+        return True
+
+    def _version(self) -> int:
+        version: int = self._db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA:
             raise StateError(f"{self.path} was written by a newer videopoker (schema {version}; this one "
                              f"reads 1..{SCHEMA}); upgrade videopoker to add to it. The file is left as it is.")
         if version == 0 and self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
             raise self._damaged("is an SQLite database but not a videopoker ledger")
+        return version
+
+    def _prepare(self) -> None:
+        version = self._version()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
         self._db.execute(f"PRAGMA journal_size_limit={WAL_BYTES}")
+        self._migrate(version)
+
+    def _migrate(self, version: int) -> None:
+        """Bring the schema from ``version`` to :data:`SCHEMA`, a step a transaction."""
         self._db.execute("PRAGMA foreign_keys=ON")
         for step in range(version, SCHEMA):
+            migration = _MIGRATIONS[step]
             try:
-                self._db.executescript(f"BEGIN IMMEDIATE; {_MIGRATIONS[step]} PRAGMA user_version={step + 1}; COMMIT;")
+                if callable(migration):
+                    self._db.execute("BEGIN IMMEDIATE")
+                    migration(self._db)
+                    self._db.execute(f"PRAGMA user_version={step + 1}")
+                    self._db.execute("COMMIT")
+                else:
+                    self._db.executescript(f"BEGIN IMMEDIATE; {migration} PRAGMA user_version={step + 1}; COMMIT;")
             except BaseException:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
@@ -231,23 +422,11 @@ class Ledger:
     # -- failures --------------------------------------------------------------------------------
 
     def _damaged(self, problem: str) -> DamagedLedger:
-        return DamagedLedger(f"{self.path} {problem}; your wallet is not touched: videopoker (the game) offers "
-                             "to set it aside and begin a new ledger")
+        return _damaged(self.path, problem)
 
-    @contextlib.contextmanager
-    def _guard(self, doing: str) -> Iterator[None]:
+    def _guard(self, doing: str) -> contextlib.AbstractContextManager[None]:
         """SQLite's failures as one line each: busy, full, read-only, damaged."""
-        try:
-            yield
-        except sqlite3.OperationalError as error:
-            text = str(error)
-            if "locked" in text or "busy" in text:
-                raise StateError(f"{self.path} is busy (another program holds it); try again in a moment") from None
-            if "not a database" in text or "malformed" in text:
-                raise self._damaged("is damaged") from None
-            raise StateError(f"{self.path}: cannot {doing} the ledger: {text}") from None
-        except sqlite3.DatabaseError as error:
-            raise self._damaged(f"is damaged ({error})") from None
+        return _failures(self.path, doing)
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -293,7 +472,7 @@ class Ledger:
 
     def _table(self, reference: str, paytable: Paytable) -> int:
         content = json.dumps(paytable_to_json(paytable), separators=(",", ":"))  # in order: it orders the hands
-        digest = hashlib.sha256(f"{reference}\n{content}".encode()).hexdigest()[:32]
+        digest = _digest(reference, content)
         known = self._tables.get(digest)
         if known is not None:
             return known

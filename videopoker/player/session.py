@@ -269,7 +269,7 @@ class Session:
             if decision is not None:
                 self.training.record(decision, state.last.win if not current.level else state.last.results[-1].win)
             if self.wallet is not None:
-                settled = Settled(self.history.games, time.time(), paytable_reference(current.paytable),
+                settled = Settled(self.history.games, time.time(), current.table_reference,
                                   current.paytable, state.last, grade,
                                   int(current.meter) if current.jackpot and current.meter is not None else None)
                 self.unrecorded = (*self.unrecorded, settled)

@@ -41,6 +41,7 @@ def ledger_lines(report: Report) -> list[str]:
         lines.append(report.doubles.text())
     if report.balance is not None:
         lines.append(report.balance.text())
+    lines.extend(report.notes)
     return lines
 
 
