@@ -92,11 +92,24 @@ def test_where_keeps_the_rows_it_says_and_sort_orders_them(tmp_path: Path,
     ("(rtp > 0.9", "ends where ')' was wanted"),
     ("rtp 0.9", "'0.9' at character 5 is not a comparison"),
     ("rtp > 0.9 flush", "unexpected 'flush' at character 11"),
-])
+    ("(" * 2000 + "rtp > 0.9" + ")" * 2000, "'(' at character 101 nests deeper than 100"),
+    ("not " * 2400 + "rtp > 0.9", "'not' at character 401 nests deeper than 100"),
+    ("not " * 3000 + "rtp > 0.9", "12,009 characters is too long an expression"),
+    ("not (" * 1000 + "rtp > 0.9" + ")" * 1000, "nests deeper than 100 'not's and '('s"),
+    ("rtp > 0.9 or " * 1000 + "rtp > 1", "13,007 characters is too long an expression"),
+], ids=lambda value: value[:30])
 def test_a_bad_where_is_one_line_naming_the_token(expression: str, says: str) -> None:
     with pytest.raises(VideoPokerError, match=None) as raised:
         parse_where(expression, ["flush", *COLUMNS])
     assert says in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_where_nests_as_deep_as_its_bound() -> None:
+    from videopoker.analysis.sweep import WHERE_DEPTH
+
+    keep = parse_where("not " * WHERE_DEPTH + "rtp > 0.9", COLUMNS)
+    assert keep({"rtp": 0.95}) is (WHERE_DEPTH % 2 == 0)
+    assert parse_where("(" * WHERE_DEPTH + "rtp > 0.9" + ")" * WHERE_DEPTH, COLUMNS)({"rtp": 0.95})
 
 
 def test_where_reads_percent_and_or() -> None:
