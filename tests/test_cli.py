@@ -205,6 +205,20 @@ HOSTILE = [
 ]
 
 
+def test_the_bet_is_bounded_in_one_place_and_the_manual_says_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """--coins takes 1..MAX_FEATURE_COINS (a feature's bet; a table's max_coins is checked after),
+    and the manual gives that bound, not another."""
+    from videopoker.cli.parser import coins
+    from videopoker.paytable.feature import MAX_FEATURE_COINS
+
+    assert coins(str(MAX_FEATURE_COINS)) == MAX_FEATURE_COINS
+    code, _, err = run_anyhow(capsys, ["analyze", NINE_SIX, "--coins", str(MAX_FEATURE_COINS + 1)])
+    assert code == 2 and f"1..{MAX_FEATURE_COINS}, got '{MAX_FEATURE_COINS + 1}'" in err
+    manual = (Path(__file__).parent.parent / "docs" / "commands.md").read_text()
+    said = re.findall(r"`--coins` is a whole number 1\.\.([0-9]+)", manual)
+    assert said == [str(MAX_FEATURE_COINS)]
+
+
 def run_anyhow(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
     try:
         code = main(argv)
