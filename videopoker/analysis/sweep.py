@@ -118,6 +118,14 @@ class Grid:
             yield chunk
 
 
+def check_size(grid: Grid, yes: bool, go_ahead: str) -> None:
+    """A grid of over :data:`LARGE_GRID` tables goes ahead only when asked to (``yes``);
+    ``go_ahead`` says how, as the caller takes it (``add --yes``, ``pass yes=True``)."""
+    if len(grid) > LARGE_GRID and not yes:
+        raise VideoPokerError(f"the grid has {len(grid):,} tables, more than {LARGE_GRID:,}: hours of work; "
+                              f"{go_ahead} to go ahead")
+
+
 def figure_values(figures: Figures) -> tuple[float, ...]:
     """A table's :data:`FIGURES`, each the float nearest its exact value."""
     variance = float(figures.variance)

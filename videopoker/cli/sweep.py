@@ -30,8 +30,8 @@ from typing import Any, TextIO
 from videopoker.analysis.sweep import (
     CHUNK_TABLES,
     FIGURES,
-    LARGE_GRID,
     Grid,
+    check_size,
     chunk_order,
     parse_vary,
     parse_where,
@@ -71,9 +71,7 @@ def run_sweep(args: argparse.Namespace) -> int:
     order = args.sort.lstrip("-")
     if order not in columns:
         raise VideoPokerError(f"--sort {args.sort!r}: sort by one of {', '.join(columns)} (-COL for largest first)")
-    if len(grid) > LARGE_GRID and not args.yes:
-        raise VideoPokerError(f"the grid has {len(grid):,} tables, more than {LARGE_GRID:,}: hours of work; "
-                              "add --yes to go ahead")
+    check_size(grid, args.yes, "add --yes")
     if args.resume and args.output is None:
         raise VideoPokerError("--resume continues the rows in -o FILE; give the file")
     done = _rows_on_file(args.output, grid) if args.resume else []
