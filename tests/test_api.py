@@ -4,6 +4,7 @@ equal to its command's ``--json``, frozen values, tables in Jupyter, and nothing
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import subprocess
 import sys
@@ -109,3 +110,108 @@ def test_a_sweep_has_the_rows_the_command_writes_here_and_on_a_dask_client(isola
     assert sorted(map(dict, there.rows), key=lambda row: (row["full_house"], row["flush"])) == by_pays
     with pytest.raises(VideoPokerError, match="four_aces"):
         vp.sweep("jacks-or-better-9-6", {"four_aces": range(80, 81)})
+
+
+def _table_dict() -> dict[str, object]:
+    return {"name": "Mine", "game": "jacks-or-better", "max_coins": 5,
+            "pays": {"royal_flush": [250, 500, 750, 1000, 4000], "straight_flush": 50, "four_of_a_kind": 25,
+                     "full_house": 9, "flush": 6, "straight": 4, "three_of_a_kind": 3, "two_pair": 2,
+                     "jacks_or_better": 1}}
+
+
+def _holding_itself() -> dict[str, object]:
+    table = _table_dict()
+    table["pays"]["me"] = table  # type: ignore[index]
+    return table
+
+
+def _deep(levels: int) -> dict[str, object]:
+    top: dict[str, object] = {}
+    inner = top
+    for _ in range(levels):
+        inner["a"] = inner = {}
+    return top
+
+
+NINE_SIX = "jacks-or-better-9-6"
+ULTIMATE = "ultimate-x-jacks-or-better-8-6"
+#: (function, argument, hostile value, the other arguments): every argument of every function.
+HOSTILE_CALLS: list[tuple[str, str, object, dict[str, object]]] = [
+    ("load", "table", 5, {}), ("load", "table", None, {}), ("load", "table", b"jacks", {}),
+    ("load", "table", {**_table_dict(), "pays": {**_table_dict()["pays"], "flush": object()}}, {}),  # type: ignore[dict-item]
+    ("load", "table", {**_table_dict(), "max_coins": float("nan")}, {}),
+    ("load", "table", _holding_itself(), {}), ("load", "table", _deep(5000), {}),
+    ("load", "table", {("a", 1): 2}, {}), ("load", "table", {"pays": list(range(20_000))}, {}),
+    ("analyze", "table", object(), {}), ("analyze", "coins", "5", {"table": NINE_SIX}),
+    ("analyze", "coins", 5.0, {"table": NINE_SIX}), ("analyze", "coins", True, {"table": NINE_SIX}),
+    ("analyze", "coins", 0, {"table": NINE_SIX}), ("analyze", "multi", "3", {"table": NINE_SIX}),
+    ("analyze", "multi", 7, {"table": NINE_SIX}),
+    ("hint", "table", [], {"cards": "Ah Kh Qh Jh 9c"}), ("hint", "cards", None, {"table": NINE_SIX}),
+    ("hint", "cards", ["Ah", 5], {"table": NINE_SIX}), ("hint", "cards", [], {"table": NINE_SIX}),
+    ("hint", "coins", "5", {"table": NINE_SIX, "cards": "Ah Kh Qh Jh 9c"}),
+    ("hint", "multipliers", "12", {"table": ULTIMATE, "cards": "Ts 9h 8d Qc 4d"}),
+    ("hint", "multipliers", (12, "1", 1), {"table": ULTIMATE, "cards": "Ts 9h 8d Qc 4d"}),
+    ("hint", "level", "2", {"table": "multi-strike-16x-bonus-poker-7-5", "cards": "Ts 9h 8d Qc 4d"}),
+    ("hint", "free_ride", "yes", {"table": NINE_SIX, "cards": "Ts 9h 8d Qc 4d"}),
+    ("simulate", "table", 5, {}), ("simulate", "hands", "10", {"table": NINE_SIX}),
+    ("simulate", "hands", 0, {"table": NINE_SIX}), ("simulate", "hands", float("nan"), {"table": NINE_SIX}),
+    ("simulate", "coins", "5", {"table": NINE_SIX, "hands": 10}),
+    ("simulate", "seed", -1, {"table": NINE_SIX, "hands": 10}),
+    ("simulate", "seed", "x", {"table": NINE_SIX, "hands": 10}),
+    ("simulate", "strategy", 5, {"table": NINE_SIX, "hands": 10}),
+    ("simulate", "multi", 7, {"table": NINE_SIX, "hands": 14}),
+    ("bankroll", "table", 5, {"credits": 100, "hands": 10}),
+    ("bankroll", "credits", float("nan"), {"table": NINE_SIX, "hands": 10}),
+    ("bankroll", "credits", -1, {"table": NINE_SIX, "hands": 10}),
+    ("bankroll", "hands", 10**30, {"table": NINE_SIX, "credits": 100}),
+    ("bankroll", "coins", "5", {"table": NINE_SIX, "credits": 100, "hands": 10}),
+    ("sweep", "table", 5, {"vary": {"flush": [5]}}), ("sweep", "vary", {}, {"table": NINE_SIX}),
+    ("sweep", "vary", [("flush", [5])], {"table": NINE_SIX}), ("sweep", "vary", {"flush": "56"}, {"table": NINE_SIX}),
+    ("sweep", "vary", {"flush": [5.5]}, {"table": NINE_SIX}), ("sweep", "vary", {"flush": [-1]}, {"table": NINE_SIX}),
+    ("sweep", "vary", {"flush": itertools.count()}, {"table": NINE_SIX}),
+    ("sweep", "vary", {"four_aces": range(80, 81)}, {"table": NINE_SIX}),
+    ("sweep", "where", 5, {"table": NINE_SIX, "vary": {"flush": [5]}}),
+    ("sweep", "coins", "5", {"table": NINE_SIX, "vary": {"flush": [5]}}),
+    ("sweep", "client", 5, {"table": NINE_SIX, "vary": {"flush": [5]}}),
+    ("sweep", "yes", "yes", {"table": NINE_SIX, "vary": {"flush": [5]}}),
+    ("sweep", "yes", False, {"table": NINE_SIX, "vary": {"full_house": range(1000), "flush": range(1000),
+                                                          "straight": range(100)}}),
+    ("history", "paytable", 5, {}), ("history", "since", "2026-01-01", {}), ("history", "home", 5, {}),
+]
+
+
+@pytest.mark.parametrize(("function", "argument", "value", "others"), HOSTILE_CALLS,
+                         ids=[f"{call[0]}-{call[1]}-{n}" for n, call in enumerate(HOSTILE_CALLS)])
+def test_a_hostile_argument_is_one_line_naming_it(isolated_home: Path, function: str, argument: str, value: object,
+                                                  others: dict[str, object]) -> None:
+    with pytest.raises(VideoPokerError) as raised:
+        getattr(vp, function)(**others, **{argument: value})
+    message = str(raised.value)
+    assert "\n" not in message and len(message) <= 300, message
+    assert argument in message or "--yes" in message.replace("yes=True", "--yes"), message
+
+
+def test_every_argument_of_every_function_is_checked_and_tried() -> None:
+    """Each public function goes through the one validator, and the table above tries each of
+    its arguments: a new argument needs its rule (checks.RULES) and a hostile case here."""
+    import inspect
+
+    from videopoker.api.checks import RULES
+
+    functions = [name for name in vp.API if not isinstance(getattr(vp, name), type)]
+    tried = {(function, argument) for function, argument, _, _ in HOSTILE_CALLS}
+    for name in functions:
+        function = getattr(vp, name)
+        assert hasattr(function, "__wrapped__"), f"vp.{name} is not @checked"
+        for argument in inspect.signature(function).parameters:
+            assert argument in RULES and (name, argument) in tried, (name, argument)
+
+
+def test_cards_may_be_a_list_and_a_long_vary_is_refused_before_it_is_read() -> None:
+    assert vp.hint(NINE_SIX, ["Ah", "Kh", "Qh", "Jh", "9c"]).to_dict() == vp.hint(NINE_SIX, "Ah Kh Qh Jh 9c").to_dict()
+    with pytest.raises(VideoPokerError, match="'flush' gives over 1,000,001 pays"):
+        vp.sweep(NINE_SIX, {"flush": itertools.count()})
+    with pytest.raises(VideoPokerError, match="the grid has 100,000,000 tables, .*pass yes=True to go ahead"):
+        vp.sweep(NINE_SIX, {"full_house": range(1000), "flush": range(1000), "straight": range(100)})
+    with pytest.raises(VideoPokerError, match="missing a required argument: 'cards'"):
+        vp.hint(NINE_SIX)  # type: ignore[call-arg]

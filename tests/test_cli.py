@@ -172,6 +172,9 @@ HOSTILE = [
     ["simulate", NINE_SIX, "--hands", "10", "--multi", "3"], ["simulate", NINE_SIX, "--strategy", "nope"],
     ["simulate", NINE_SIX, "--strategy", ESCAPE_NAME], ["simulate", NINE_SIX, "--coins", "6"],
     ["simulate", "fifo.yaml"], ["simulate", "adir"], ["simulate", NINE_SIX, "--seed", "x"],
+    ["simulate", NINE_SIX, "--hands", "10", "--seed", "-1"],
+    ["sweep", NINE_SIX, "--vary", "flush=5..6", "--where", "(" * 2000 + "rtp > 0" + ")" * 2000],
+    ["sweep", NINE_SIX, "--vary", "flush=5..6", "--where", "not " * 3000 + "rtp > 0"],
     ["bankroll", NINE_SIX], ["bankroll", NINE_SIX, "--credits", "100"], ["bankroll", NINE_SIX, "--hands", "100"],
     ["bankroll", NINE_SIX, "--credits", "0", "--hands", "10"], ["bankroll", NINE_SIX, "--credits", "x", "--hands", "1"],
     ["bankroll", NINE_SIX, "--credits", "10", "--hands", "-1"],
@@ -200,6 +203,20 @@ HOSTILE = [
     ["simulate", NINE_SIX, "--strategy", "fifo.yaml"], ["simulate", NINE_SIX, "--strategy", "markup.yaml"],
     ["simulate", NINE_SIX, "--strategy", ""],
 ]
+
+
+def test_the_bet_is_bounded_in_one_place_and_the_manual_says_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """--coins takes 1..MAX_FEATURE_COINS (a feature's bet; a table's max_coins is checked after),
+    and the manual gives that bound, not another."""
+    from videopoker.cli.parser import coins
+    from videopoker.paytable.feature import MAX_FEATURE_COINS
+
+    assert coins(str(MAX_FEATURE_COINS)) == MAX_FEATURE_COINS
+    code, _, err = run_anyhow(capsys, ["analyze", NINE_SIX, "--coins", str(MAX_FEATURE_COINS + 1)])
+    assert code == 2 and f"1..{MAX_FEATURE_COINS}, got '{MAX_FEATURE_COINS + 1}'" in err
+    manual = (Path(__file__).parent.parent / "docs" / "commands.md").read_text()
+    said = re.findall(r"`--coins` is a whole number 1\.\.([0-9]+)", manual)
+    assert said == [str(MAX_FEATURE_COINS)]
 
 
 def run_anyhow(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:

@@ -17,6 +17,11 @@ class CardError(VideoPokerError, ValueError):
     """Card text that names no card, or a hand that is not five different cards."""
 
 
+class ArgumentError(VideoPokerError, ValueError):
+    """An argument of the Python API it cannot take: the function, the argument, what it got and
+    what to give, in one line, as the command line's usage errors are."""
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong in a file, kept as a value so an editor can mark the place.

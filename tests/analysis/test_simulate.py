@@ -3,10 +3,12 @@ strategy's return lands within four standard errors of its exact value, in every
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -112,6 +114,32 @@ def test_simulation_json_has_the_contract_keys() -> None:
     assert [row["category"] for row in data["rows"]][-1] == "nothing"
     assert sum(row["count"] for row in data["rows"]) == 10_000
     assert sum(row["expected"] for row in data["rows"]) == pytest.approx(1.0)
+
+
+def test_a_table_that_pays_nothing_simulates_with_no_spread(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Every round pays the same (0): the standard error is 0 and there is no distance in SE to
+    divide out; the command prints its table and that line, exit 0."""
+    from videopoker.cli import main
+
+    nine_six = resolve_paytable("jacks-or-better-9-6")
+    table = tmp_path / "nothing-pays.yaml"
+    table.write_text("name: Nothing Pays\ngame: jacks-or-better\nmax_coins: 5\npays: {"
+                     + ", ".join(f"{category}: 0" for category in nine_six.game.paying) + "}\n")
+    assert main(["simulate", str(table), "--hands", "1000", "--seed", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "Return 0.0000% ± 0.0000 (1 SE); exact 0.0000%, as every round paid the same" in out
+    result = simulate(resolve_paytable(str(table)), strategy_named("optimal", nine_six, 5), 1000, seed=1)
+    assert result.standard_error == 0.0 and result.to_json()["standard_error"] == 0.0
+
+
+def test_a_run_of_losses_has_no_spread_and_says_so() -> None:
+    paytable = resolve_paytable("jacks-or-better-9-6")
+    lost = simulate(paytable, strategy_named("hold-nothing", paytable, 5), 3, seed=1)
+    lost = dataclasses.replace(lost, won=0, won_squared=0)
+    assert lost.standard_error == 0.0
+    assert lost.summary() == ("Return 0.0000% ± 0.0000 (1 SE); exact 33.6867%, every round paid the same "
+                              "(no spread to measure the gap in SE)")
 
 
 def test_impossible_requests_are_refused_with_what_would_work() -> None:

@@ -89,10 +89,18 @@ class Simulation:
         return math.sqrt(variance / self.rounds) / (self.multi * self.coins)
 
     def summary(self) -> str:
-        """The return so far, its standard error, and how far it is from the exact one (one line)."""
-        away = (self.rtp - self.exact_rtp) / self.standard_error if self.rounds > 1 else 0.0
-        return (f"Return {self.rtp * 100:.4f}% ± {self.standard_error * 100:.4f} (1 SE); "
-                f"exact {self.exact_rtp * 100:.4f}%, {away:+.2f} SE away")
+        """The return so far, its standard error, and how far it is from the exact one (one line).
+
+        Rounds that all paid the same (a table that pays nothing, or a short run of losses) have a
+        standard error of 0, and no distance in standard errors: the line says so instead."""
+        error = self.standard_error
+        head = f"Return {self.rtp * 100:.4f}% ± {error * 100:.4f} (1 SE); exact {self.exact_rtp * 100:.4f}%, "
+        if self.rounds > 1 and error == 0:
+            same = math.isclose(self.rtp, self.exact_rtp, rel_tol=1e-12, abs_tol=1e-15)
+            return head + ("as every round paid the same" if same else
+                           "every round paid the same (no spread to measure the gap in SE)")
+        away = (self.rtp - self.exact_rtp) / error if self.rounds > 1 else 0.0
+        return head + f"{away:+.2f} SE away"
 
     def to_json(self) -> dict[str, Any]:
         game = self.paytable.game

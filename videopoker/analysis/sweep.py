@@ -118,6 +118,14 @@ class Grid:
             yield chunk
 
 
+def check_size(grid: Grid, yes: bool, go_ahead: str) -> None:
+    """A grid of over :data:`LARGE_GRID` tables goes ahead only when asked to (``yes``);
+    ``go_ahead`` says how, as the caller takes it (``add --yes``, ``pass yes=True``)."""
+    if len(grid) > LARGE_GRID and not yes:
+        raise VideoPokerError(f"the grid has {len(grid):,} tables, more than {LARGE_GRID:,}: hours of work; "
+                              f"{go_ahead} to go ahead")
+
+
 def figure_values(figures: Figures) -> tuple[float, ...]:
     """A table's :data:`FIGURES`, each the float nearest its exact value."""
     variance = float(figures.variance)
@@ -141,11 +149,18 @@ _COMPARE: dict[str, Callable[[float, float], bool]] = {
     "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
     "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
 Condition = Callable[[dict[str, float | int]], bool]
+#: The longest ``--where`` and its deepest nesting of ``not`` and ``(``: far beyond any filter a
+#: person writes, and well inside Python's recursion limit, which the parser's descent spends.
+WHERE_LENGTH = 10_000
+WHERE_DEPTH = 100
 
 
 def parse_where(text: str, columns: Sequence[str]) -> Condition:
     """``rtp >= 0.97 and not (variance > 30)`` as a test of a row; a bad expression is one line
     naming the bad token and where it is."""
+    if len(text) > WHERE_LENGTH:
+        raise VideoPokerError(f"--where: {len(text):,} characters is too long an expression; write at most "
+                              f"{WHERE_LENGTH:,}")
     tokens: list[tuple[str, str, int]] = []
     place = 0
     while place < len(text):
@@ -173,6 +188,7 @@ class _Parser:
 
     def __init__(self, tokens: list[tuple[str, str, int]], columns: Sequence[str], text: str) -> None:
         self.tokens, self.columns, self.text, self.at = tokens, columns, text, 0
+        self.depth = 0  # the 'not's and '('s the descent is inside
 
     def _peek(self) -> tuple[str, str, int] | None:
         return self.tokens[self.at] if self.at < len(self.tokens) else None
@@ -201,16 +217,14 @@ class _Parser:
 
     def negated(self) -> Condition:
         token = self._peek()
-        if token is not None and token[:2] == ("name", "not"):
+        if token is not None and token[:2] in (("name", "not"), ("op", "(")):
+            if self.depth == WHERE_DEPTH:
+                raise VideoPokerError(f"--where: {token[1]!r} at character {token[2]} nests deeper than "
+                                      f"{WHERE_DEPTH} 'not's and '('s; write a flatter expression")
             self.at += 1
-            inner = self.negated()
-            return lambda row: not inner(row)
-        if token is not None and token[:2] == ("op", "("):
-            self.at += 1
-            inner = self.either()
-            _, value, where = self._next("')'")
-            if value != ")":
-                raise VideoPokerError(f"--where: {value!r} at character {where} where ')' was wanted")
+            self.depth += 1
+            inner = self._inside(token[1])
+            self.depth -= 1
             return inner
         left = self._value()
         _, op, where = self._next("a comparison")
@@ -219,6 +233,17 @@ class _Parser:
         right = self._value()
         compare = _COMPARE[op]
         return lambda row: compare(left(row), right(row))
+
+    def _inside(self, opened: str) -> Condition:
+        """What follows a ``not`` (negated) or a ``(`` (up to its ``)``)."""
+        if opened == "not":
+            inner = self.negated()
+            return lambda row: not inner(row)
+        inner = self.either()
+        _, value, where = self._next("')'")
+        if value != ")":
+            raise VideoPokerError(f"--where: {value!r} at character {where} where ')' was wanted")
+        return inner
 
     def _value(self) -> Callable[[dict[str, float | int]], float]:
         kind, value, where = self._next("a column or a number")

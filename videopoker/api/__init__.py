@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from videopoker.api.checks import checked
 from videopoker.api.results import (
     AnalysisResult,
     BankrollResult,
@@ -36,9 +37,11 @@ from videopoker.paytable.feature import FeatureKind
 __all__ = ["AnalysisResult", "BankrollResult", "HintResult", "HistoryResult", "SimulationResult", "SweepResult",
            "analyze", "bankroll", "hint", "history", "load", "simulate", "sweep"]
 
+#: A table as the API takes it (checked by :mod:`videopoker.api.checks`, as every argument is).
 Table = Paytable | str | os.PathLike[str] | Mapping[str, Any]
 
 
+@checked
 def load(table: Table) -> Paytable:
     """A paytable: a shipped name (``"jacks-or-better-9-6"``), a file, or a dict in the file format,
     checked as a file is (a problem is one ``PaytableError``)."""
@@ -53,6 +56,7 @@ def load(table: Table) -> Paytable:
     return resolve_paytable(os.fspath(table))
 
 
+@checked
 def analyze(table: Table, coins: int | None = None, multi: int | None = None) -> AnalysisResult:
     """The exact return under perfect play at ``coins`` a hand (default: the top bet, a feature's
     where the table sells one); ``multi``: hands a round (Ultimate X: the lines solved for)."""
@@ -79,14 +83,16 @@ def analyze(table: Table, coins: int | None = None, multi: int | None = None) ->
     return AnalysisResult(data, data["paytable"], data["game"], data["coins"], data["rtp"], tuple(data["rows"]))
 
 
-def hint(table: Table, cards: str, coins: int | None = None, multipliers: tuple[int, ...] = (),
+@checked
+def hint(table: Table, cards: str | Sequence[str], coins: int | None = None, multipliers: tuple[int, ...] = (),
          level: int | None = None, free_ride: bool = False) -> HintResult:
     """Every hold of a dealt hand (``"Ah Kh Qh Jh 9c"``), best first; on Ultimate X lines
-    (``multipliers``) or a Multi-Strike ``level``, ranked by their worth in that state."""
+    (``multipliers``) or a Multi-Strike ``level``, ranked by their worth in that state.  The cards
+    may be a list too (``["Ah", "Kh", "Qh", "Jh", "9c"]``)."""
     from videopoker.deck.cards import check_deck, check_hand, parse_cards
 
     paytable = load(table)
-    hand = parse_cards(cards)
+    hand = parse_cards(cards if isinstance(cards, str) else " ".join(cards))
     check_hand(hand)
     check_deck(hand, paytable.game.jokers, paytable.game.title)
     feature = paytable.feature if paytable.plays_feature(coins) else None
@@ -103,6 +109,7 @@ def hint(table: Table, cards: str, coins: int | None = None, multipliers: tuple[
     return HintResult(data, data["hand"], data["paytable"], tuple(data["holds"]))
 
 
+@checked
 def simulate(table: Table, hands: int = 1_000_000, coins: int | None = None, seed: int | None = None,
              strategy: str = "optimal", multi: int | None = None) -> SimulationResult:
     """``hands`` hands played at random with ``strategy`` (optimal, hold-nothing, random or a chart
@@ -118,6 +125,7 @@ def simulate(table: Table, hands: int = 1_000_000, coins: int | None = None, see
     return SimulationResult(data, data["paytable"], data["hands"], data["rtp"], data["standard_error"])
 
 
+@checked
 def bankroll(table: Table, credits: int, hands: int, coins: int | None = None) -> BankrollResult:
     """The exact odds of playing ``hands`` hands from ``credits``: ruin, ending ahead, percentiles,
     the law of the ending credits and the chance of being broke by each hand."""
@@ -129,6 +137,7 @@ def bankroll(table: Table, credits: int, hands: int, coins: int | None = None) -
                           tuple((hand, chance) for hand, chance in data["ruin_by_hand"]))
 
 
+@checked
 def history(paytable: str | None = None, since: datetime | None = None,
             home: str | os.PathLike[str] | None = None) -> HistoryResult:
     """Every hand on record in the ledger (of ``home``, default ``VIDEOPOKER_HOME`` or your data
@@ -141,24 +150,34 @@ def history(paytable: str | None = None, since: datetime | None = None,
     return HistoryResult(data, data["hands"], data["rounds"], data["coin_in"], data["coin_out"])
 
 
+@checked
 def sweep(table: Table, vary: Mapping[str, Iterable[int]], where: str | None = None, coins: int | None = None,
-          client: Any = None) -> SweepResult:
+          client: Any = None, yes: bool = False) -> SweepResult:
     """Exact returns of a grid of tables: every combination of the pays per coin in ``vary``
     (``{"full_house": range(5, 10)}``), the rows ``where`` keeps (``"rtp > 0.99"``); solved here, or
     on the ``dask.distributed`` ``Client`` given.  A row is what ``videopoker
-    sweep -o FILE.jsonl`` writes for the table: its varied pays, then the figures."""
-    from videopoker.analysis.sweep import Grid, Vary, chunk_order, parse_where, portable, rows_of, solve_tables
-    from videopoker.paytable.pays import MAX_PAY, is_whole
+    sweep -o FILE.jsonl`` writes for the table: its varied pays, then the figures.  A grid of over
+    ten million tables needs ``yes=True``, as the command needs ``--yes``."""
+    from videopoker.analysis.sweep import (
+        Grid,
+        Vary,
+        check_size,
+        chunk_order,
+        parse_where,
+        portable,
+        rows_of,
+        solve_tables,
+    )
 
     paytable = load(table)
     varied = []
-    for key, pays in vary.items():
-        values = tuple(pays)
-        if key not in paytable.game.paying or not values or not all(is_whole(p) and 0 <= p <= MAX_PAY for p in values):
-            raise VideoPokerError(f"vary {key!r}: give a hand of {paytable.game.title} "
-                                  f"({', '.join(paytable.game.paying)}) and whole pays per coin 0..{MAX_PAY:,}")
-        varied.append(Vary(key, values))
+    for key, pays in vary.items():  # tuples of whole pays 0..MAX_PAY by now (videopoker.api.checks)
+        if key not in paytable.game.paying:
+            raise VideoPokerError(f"vp.sweep: vary {key!r}: give a hand of {paytable.game.title} "
+                                  f"({', '.join(paytable.game.paying)})")
+        varied.append(Vary(key, tuple(pays)))
     grid = Grid(paytable, varied, paytable.base_bet(coins))
+    check_size(grid, yes, "pass yes=True")
     keep = parse_where(where, grid.columns) if where else (lambda row: True)
     data = portable(grid)
     if client is None:

@@ -40,9 +40,10 @@ def multi(text: str) -> int:
 
 
 def seed(text: str) -> int:
-    """A shuffle seed: any whole number of up to 40 digits."""
-    if not re.fullmatch(r"\s*-?[0-9]{1,40}\s*", text):
-        raise argparse.ArgumentTypeError(f"a seed is a whole number of up to 40 digits, got {quote(text, 12)}")
+    """A shuffle seed: a whole number from 0, of up to 40 digits (numpy's generator, which
+    simulate seeds, takes no negative one; play takes the same, so a seed means one thing)."""
+    if not re.fullmatch(r"\s*[0-9]{1,40}\s*", text):
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0, of up to 40 digits, got {quote(text, 12)}")
     return int(text)
 
 

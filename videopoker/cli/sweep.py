@@ -22,6 +22,7 @@ import math
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,8 +31,8 @@ from typing import Any, TextIO
 from videopoker.analysis.sweep import (
     CHUNK_TABLES,
     FIGURES,
-    LARGE_GRID,
     Grid,
+    check_size,
     chunk_order,
     parse_vary,
     parse_where,
@@ -71,9 +72,7 @@ def run_sweep(args: argparse.Namespace) -> int:
     order = args.sort.lstrip("-")
     if order not in columns:
         raise VideoPokerError(f"--sort {args.sort!r}: sort by one of {', '.join(columns)} (-COL for largest first)")
-    if len(grid) > LARGE_GRID and not args.yes:
-        raise VideoPokerError(f"the grid has {len(grid):,} tables, more than {LARGE_GRID:,}: hours of work; "
-                              "add --yes to go ahead")
+    check_size(grid, args.yes, "add --yes")
     if args.resume and args.output is None:
         raise VideoPokerError("--resume continues the rows in -o FILE; give the file")
     done = _rows_on_file(args.output, grid) if args.resume else []
@@ -141,42 +140,107 @@ def _on_dask(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
              scheduler: str | None) -> Iterator[list[Row]]:
     """The chunks as tasks.  Every worker builds its solver at once, each measuring the chunks'
     order while it is at it (a tenth of a second, the same on each), so no worker starts late;
-    this process only hands out work and writes rows."""
+    this process only hands out work and writes rows.  Ctrl-C is heard as a flag (see
+    :func:`_ctrl_c_as_flag`) and the cluster is closed quietly before the one line is said."""
     try:
         import numpy as np
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError:
         raise VideoPokerError("--workers and --scheduler need dask.distributed: pip install 'dask[distributed]'") \
             from None
-    cluster = None
-    try:
-        if scheduler is not None:
-            client = Client(scheduler, timeout="10s")
+    with _ctrl_c_as_flag() as stop:
+        cluster = None
+        try:
+            if scheduler is not None:
+                client = Client(scheduler, timeout="10s")
+            else:
+                cluster = _local_cluster(workers or 1)
+                client = Client(cluster)
+        except (OSError, TimeoutError) as error:
+            raise VideoPokerError(f"--scheduler {scheduler}: cannot reach the cluster ({error}); start one with "
+                                  "`dask scheduler` and `dask worker ADDRESS`") from None
+        futures: list[Any] = []
+        try:
+            data = portable(grid)  # sent with each task: no worker holds what another needs
+            everyone = list(client.scheduler_info()["workers"]) or [None]
+            if everyone == [None]:
+                complain(f"the cluster at {scheduler} has no workers yet; waiting for one (`dask worker {scheduler}`)")
+            futures += [client.submit(chunk_order, data, workers=worker, allow_other_workers=worker is not None,
+                                      pure=False, retries=3) for worker in everyone]  # None: none has joined yet
+            order = next(_completed(futures, stop)).result()
+            chunks = grid.chunks(done, order)
+            per_task = max(1, min(TASK_CHUNKS, (len(grid) - len(done)) // (CHUNK_TABLES * 4 * len(everyone))))
+            tasks = iter(lambda: list(itertools.chain.from_iterable(itertools.islice(chunks, per_task))), [])
+            solving = [client.submit(solve_tables, data, np.array(task), pure=False, retries=3)
+                       for task in tasks]  # an array: Dask looks into lists of tuples for keys, item by item
+            futures += solving
+            for future in _completed(solving, stop):
+                yield rows_of(grid.keys, future.result())
+        finally:
+            _close(client, cluster, futures, interrupted=stop.is_set())
+
+
+#: How often the sweep looks for a Ctrl-C while no task has finished (it wakes at once on one).
+POLL_SECONDS = 0.1
+
+
+def _completed(futures: list[Any], stop: threading.Event) -> Iterator[Any]:
+    """The futures as they finish, or KeyboardInterrupt as soon as ``stop`` is set."""
+    from distributed import as_completed
+
+    if stop.is_set():
+        raise KeyboardInterrupt
+    pending = as_completed(futures)
+    while not pending.is_empty():
+        if stop.is_set():
+            raise KeyboardInterrupt
+        if pending.has_ready():
+            yield next(pending)
         else:
-            cluster = _local_cluster(workers or 1)
-            client = Client(cluster)
-    except (OSError, TimeoutError) as error:
-        raise VideoPokerError(f"--scheduler {scheduler}: cannot reach the cluster ({error}); start one with "
-                              "`dask scheduler` and `dask worker ADDRESS`") from None
+            stop.wait(POLL_SECONDS)
+    if stop.is_set():
+        raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _ctrl_c_as_flag() -> Iterator[threading.Event]:
+    """Ctrl-C sets a flag the sweep's loop looks at, instead of raising wherever this thread is:
+    raised inside Dask's ``Future.__del__`` it is "ignored" with a traceback on stderr, and the
+    sweep went on."""
+    stop = threading.Event()
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: stop.set())
     try:
-        data = portable(grid)  # sent with each task: no worker holds what another needs
-        everyone = list(client.scheduler_info()["workers"]) or [None]
-        if everyone == [None]:
-            complain(f"the cluster at {scheduler} has no workers yet; waiting for one (`dask worker {scheduler}`)")
-        orders = [client.submit(chunk_order, data, workers=worker, allow_other_workers=worker is not None,
-                                pure=False, retries=3) for worker in everyone]  # None: none has joined yet
-        order = next(as_completed(orders)).result()
-        chunks = grid.chunks(done, order)
-        per_task = max(1, min(TASK_CHUNKS, (len(grid) - len(done)) // (CHUNK_TABLES * 4 * len(everyone))))
-        tasks = iter(lambda: list(itertools.chain.from_iterable(itertools.islice(chunks, per_task))), [])
-        futures = [client.submit(solve_tables, data, np.array(task), pure=False, retries=3)
-                   for task in tasks]  # an array: Dask looks into lists of tuples for keys, item by item
-        for future in as_completed(futures):
-            yield rows_of(grid.keys, future.result())
+        yield stop
     finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _close(client: Any, cluster: Any, futures: list[Any], *, interrupted: bool) -> None:
+    """Client and cluster closed; after a Ctrl-C, the tasks cancelled first and Dask's loggers
+    silenced meanwhile, here and on the local workers (a worker's heartbeat to a scheduler that
+    has just closed logs an error with its traceback, and a future released after its client
+    closed logs "cannot schedule new futures after shutdown")."""
+    quiet = logging.getLogger("distributed")
+    level = quiet.level
+    if interrupted:
+        quiet.setLevel(logging.CRITICAL + 1)
+        with contextlib.suppress(Exception):
+            client.cancel(futures)
+        if cluster is not None:
+            with contextlib.suppress(Exception):
+                client.run(_silence_dask)
+    futures.clear()  # released while the client can still hear it
+    try:
         client.close()
         if cluster is not None:
             cluster.close()
+    finally:
+        quiet.setLevel(level)
+
+
+def _silence_dask() -> None:
+    """On a local worker about to be closed: nothing more on the terminal's stderr."""
+    logging.getLogger("distributed").setLevel(logging.CRITICAL + 1)
 
 
 def _local_cluster(workers: int) -> Any:
