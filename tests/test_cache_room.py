@@ -162,3 +162,21 @@ def test_on_a_small_full_disk_the_cache_takes_nothing_and_the_wallet_still_saves
         assert [path for path in (home / "cache").rglob("*") if path.is_file()] == []
         Wallet(home).save({"credits": 999})
         assert Wallet(home).load() == (9, {"credits": 999})
+
+
+def test_temp_files_a_crashed_writer_left_are_cleared(own_cache: Path) -> None:
+    """What an older version left on a full disk (hundreds of empty ``tmp*.tmp``) goes at the next write;
+    a temp file of a write in progress elsewhere stays."""
+    kept = own_cache / "paytables"
+    kept.mkdir(parents=True)
+    old = [kept / f"tmp{number}.tmp" for number in range(5)] + [own_cache / "tmpfolder.tmp"]
+    for path in old[:-1]:
+        path.touch()
+    old[-1].mkdir()
+    (old[-1] / "counts0.bin").write_bytes(b"x")
+    for path in old:
+        os.utime(path, (1e9, 1e9))  # a day (and more) ago
+    fresh = kept / "tmpnow.tmp"
+    fresh.touch()
+    remember("kept", SOURCES, {"a": 1}, "one")
+    assert sorted(temp_files(own_cache)) == [fresh]
