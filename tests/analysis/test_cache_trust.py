@@ -1,6 +1,6 @@
 """A cache never decides what the machine pays: damaged or edited cache files are caught by their
 digest and rebuilt (the scenarios found by trying the product: one number edited in a remembered
-paytable, a few bytes flipped in a draw table of the same size)."""
+paytable, a few bytes flipped in a draw table of the same size, a file cut short)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,10 @@ import pytest
 
 from videopoker.analysis import analyze
 from videopoker.analysis import draws as draws_module
+from videopoker.analysis import optimal as optimal_module
+from videopoker.analysis.cache import load_arrays
 from videopoker.analysis.hint import best_holds
+from videopoker.analysis.strategies import Optimal
 from videopoker.deck.cards import parse_hand
 from videopoker.paytable import resolve_paytable
 
@@ -56,3 +59,36 @@ def test_an_edited_remembered_return_is_not_believed(own_cache: Path) -> None:
     data["combinations"][0] *= 1000
     record.write_text(json.dumps(data))
     assert round(float(analyze(paytable).rtp), 6) == 0.995439
+
+
+def test_a_damaged_draw_table_is_replaced_on_disk_not_rebuilt_by_every_command(
+        own_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    paytable = resolve_paytable("jacks-or-better-9-6")
+    analyze(paytable, remember=False)
+    (folder,) = own_cache.glob("draws-*.d")
+    counts = folder / "counts3.bin"
+    counts.write_bytes(bytes(counts.stat().st_size))  # zeroed, same size
+    assert load_arrays(folder, draws_module.ARRAYS) is None
+    monkeypatch.setattr(draws_module, "_MEMORY", {})
+    assert round(float(analyze(paytable, remember=False).rtp), 6) == 0.995439
+    assert load_arrays(folder, draws_module.ARRAYS) is not None  # the next command reads it, whole again
+    assert [path.name for path in own_cache.iterdir() if path.name.endswith(".tmp")] == []
+
+
+@pytest.mark.parametrize("entry", ["holds-*.npy", "return-*.json", "draws-*.d/table.bin", "paytables/*.json"])
+def test_a_cut_short_cache_file_is_not_believed(own_cache: Path, monkeypatch: pytest.MonkeyPatch, entry: str) -> None:
+    """A file cut short (a full disk, a crash of an old version's writer) is read as missing."""
+    paytable = resolve_paytable("jacks-or-better-9-6")
+    analyze(paytable)
+    holds = Optimal(paytable, 5).lookup().copy()
+    (file,) = own_cache.glob(entry)
+    with file.open("r+b") as out:
+        out.truncate(file.stat().st_size // 2)
+    monkeypatch.setattr(draws_module, "_MEMORY", {})
+    monkeypatch.setattr(optimal_module, "_MEMORY", {})
+    paytable = resolve_paytable("jacks-or-better-9-6")
+    assert paytable.pay("full_house", 1) == 9
+    assert round(float(analyze(paytable).rtp), 6) == 0.995439
+    best = best_holds(paytable, parse_hand("Ah Kh Qh Jh 9c"))[0]
+    assert best.label == "Ah Kh Qh Jh" and round(float(best.ev), 4) == 18.5532
+    assert (Optimal(paytable, 5).lookup() == holds).all()

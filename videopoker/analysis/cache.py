@@ -4,7 +4,8 @@ A file's name carries a digest of the code that computed it — the rules (the e
 family) and the analysis itself — so a change to either makes new names instead of stale answers,
 and no table has to be built just to find the file (reading the sources is a millisecond; building
 a game's lookup table to hash it was 0.1–0.2 s of every command's start).  A file that cannot be
-read is treated as missing and one that cannot be written only costs time next run.
+read is treated as missing and one that cannot be written only costs time next run; the folder is
+kept bounded and off the wallet's room by :mod:`videopoker.storage.cachespace`.
 
 A cache never decides what the machine pays: each file is written with a digest of its bytes
 beside it (``<file>.sha256``; for the arrays of a folder, a CRC-32 of each in its manifest), checked
@@ -21,9 +22,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
-import shutil
-import tempfile
 import zlib
 from pathlib import Path
 from typing import Any
@@ -32,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.rules.evaluate import Game
+from videopoker.storage.cachespace import used, write_file, write_folder
 from videopoker.storage.home import cache_dir
 from videopoker.storage.remembered import source_digest
 
@@ -57,27 +56,13 @@ def _digest_file(file: Path) -> Path:
     return file.with_name(file.name + ".sha256")
 
 
-def _replace(file: Path, data: bytes) -> None:
-    """Write ``file`` by temp file and rename, so a reader never sees half of one."""
-    with tempfile.NamedTemporaryFile(dir=file.parent, suffix=".tmp", delete=False) as out:
-        try:
-            out.write(data)
-        except BaseException:
-            out.close()
-            os.unlink(out.name)
-            raise
-    os.replace(out.name, file)
-
-
 def save(file: Path, data: bytes) -> None:
     """Write a cache file and the digest that vouches for it (the file first: a crash between the
-    two leaves a file without its digest, which is read as missing)."""
-    try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        _replace(file, data)
-        _replace(_digest_file(file), hashlib.sha256(data).hexdigest().encode())
-    except OSError:
-        pass  # a cache that cannot be written only costs time next run
+    two leaves a file without its digest, which is read as missing), each by temp file and rename
+    when there is room (:mod:`videopoker.storage.cachespace`); one that cannot be written only
+    costs time next run."""
+    if write_file(file, data):
+        write_file(_digest_file(file), hashlib.sha256(data).hexdigest().encode())
 
 
 def load(file: Path) -> bytes | None:
@@ -87,7 +72,10 @@ def load(file: Path) -> bytes | None:
         expected = _digest_file(file).read_text().strip()
     except (OSError, ValueError):
         return None
-    return data if hashlib.sha256(data).hexdigest() == expected else None
+    if hashlib.sha256(data).hexdigest() != expected:
+        return None
+    used(file)
+    return data
 
 
 def save_arrays(folder: Path, arrays: dict[str, npt.NDArray[Any]]) -> None:
@@ -95,22 +83,15 @@ def save_arrays(folder: Path, arrays: dict[str, npt.NDArray[Any]]) -> None:
     in a new folder renamed into place when whole, so that a reader can memory-map them and read
     only the pages it needs (raw files and ``np.memmap``: numpy's ``.npy`` reader alone costs a
     command 0.01 s of imports)."""
-    try:
-        folder.parent.mkdir(parents=True, exist_ok=True)
-        temporary = Path(tempfile.mkdtemp(dir=folder.parent, suffix=".tmp"))
-        try:
-            manifest = {}
-            for name, array in arrays.items():
-                array = np.ascontiguousarray(array)
-                array.tofile(temporary / f"{name}.bin")
-                manifest[name] = [array.dtype.str, list(array.shape), zlib.crc32(array.data)]
-            (temporary / "manifest.json").write_text(json.dumps(manifest))
-            os.rename(temporary, folder)
-        except BaseException:
-            shutil.rmtree(temporary, ignore_errors=True)
-            raise
-    except OSError:
-        pass  # another process saved it first, or the cache cannot be written: only costs time
+    def fill(temporary: Path) -> None:
+        manifest = {}
+        for name, array in arrays.items():
+            array = np.ascontiguousarray(array)
+            array.tofile(temporary / f"{name}.bin")
+            manifest[name] = [array.dtype.str, list(array.shape), zlib.crc32(array.data)]
+        (temporary / "manifest.json").write_text(json.dumps(manifest))
+
+    write_folder(folder, sum(array.nbytes for array in arrays.values()), fill)
 
 
 def load_arrays(folder: Path, names: list[str]) -> dict[str, npt.NDArray[Any]] | None:
@@ -128,6 +109,7 @@ def load_arrays(folder: Path, names: list[str]) -> dict[str, npt.NDArray[Any]] |
             if zlib.crc32(array.data) != manifest[name][2]:
                 return None
             arrays[name] = array
+        used(folder)
         return arrays
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None

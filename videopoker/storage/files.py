@@ -19,7 +19,9 @@ def write_atomically(path: Path, text: str, mode: int = 0o666) -> None:
     descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
         try:
-            os.write(descriptor, text.encode("utf-8"))
+            data = memoryview(text.encode("utf-8"))
+            while data:  # a nearly full disk writes part and says how much; the next write raises
+                data = data[os.write(descriptor, data):]
             os.fsync(descriptor)
         finally:
             os.close(descriptor)

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from videopoker.storage.cachespace import used, write_file
 from videopoker.storage.home import cache_dir
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -49,24 +48,20 @@ def content_digest(body: str) -> str:
 
 def recall(kind: str, sources: tuple[str, ...], *parts: str) -> Any:
     """The data remembered for ``parts`` (the file's text, its context), or None: missing, damaged or edited."""
+    file = _file(kind, sources, parts)
     try:
-        record = json.loads(_file(kind, sources, parts).read_bytes())
+        record = json.loads(file.read_bytes())
         body = record["body"]
         if not isinstance(body, str) or record["digest"] != content_digest(body):
             return None
-        return json.loads(body)
+        data = json.loads(body)
     except (OSError, ValueError, KeyError, TypeError):
         return None
+    used(file)
+    return data
 
 
 def remember(kind: str, sources: tuple[str, ...], data: Any, *parts: str) -> None:
     """Keep ``data`` for ``parts``, with the digest that vouches for it (never raises: only a cache)."""
     body = json.dumps(data)
-    try:
-        file = _file(kind, sources, parts)
-        file.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", dir=file.parent, suffix=".tmp", delete=False) as out:
-            json.dump({"digest": content_digest(body), "body": body}, out)
-        os.replace(out.name, file)
-    except OSError:
-        pass
+    write_file(_file(kind, sources, parts), json.dumps({"digest": content_digest(body), "body": body}).encode())
