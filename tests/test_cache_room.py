@@ -115,10 +115,9 @@ def test_the_cache_keeps_under_its_limit_and_forgets_what_was_used_least(own_cac
 def test_nothing_is_cached_while_the_disk_is_below_the_reserve(own_cache: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     total = 100 << 30
-    assert cachespace.reserve(total) == 5 << 30  # 5 % of a 100 GiB disk; 64 MiB of a small one
-    assert cachespace.reserve(300 << 10) == 64 << 20
     room = shutil.disk_usage(tempfile.gettempdir())
-    monkeypatch.setattr(shutil, "disk_usage", lambda _: type(room)(total, total - (5 << 30) + 1, (5 << 30) - 1))
+    monkeypatch.setattr(shutil, "disk_usage", lambda _: type(room)(total, total - cachespace.RESERVE + 1,
+                                                                  cachespace.RESERVE - 1))
     paytable = resolve_paytable("jacks-or-better-9-6")
     assert round(float(analyze(paytable).rtp), 6) == 0.995439
     assert [path for path in own_cache.rglob("*") if path.is_file()] == []

@@ -6,8 +6,8 @@ cost the player anything else.  Three rules keep it so:
 - an entry is written by temp file and rename, and the temp file is removed on every failure
   (a full disk used to leave one empty ``tmp*.tmp`` per entry tried: 311 after a ``paytable list``);
 - an entry is written only while the disk it goes to keeps :func:`reserve` free after it
-  (64 MiB or 5 % of the disk, the larger), so the cache never takes the room the wallet and the
-  ledger need; and no entry is tried twice in one process once it failed;
+  (64 MiB, thousands of times what the wallet and the ledger take at a save), so the cache never
+  takes their room; and no entry is tried twice in one process once it failed;
 - the cache keeps under :data:`LIMIT`: when a write takes it past that, the entries used least
   recently (a read stamps its entry's time) are removed until it is under three quarters of it.
 
@@ -32,10 +32,10 @@ MIB = 1 << 20
 #: The most the cache folder keeps.  A game's draw tables are 4.5-12 MB (all 33 shipped games'
 #: together 150 MB), a table's best holds 2.5-2.8 MB, everything else a few KB.
 LIMIT = 256 * MIB
-#: The free space a cache write always leaves on its disk, at least.
+#: The free space a cache write always leaves on its disk: a wallet's save needs a few KB, the
+#: ledger's a few pages.  A flat figure, not a share: 5 % of a big disk would turn the cache off
+#: on one with gigabytes free.
 RESERVE = 64 * MIB
-#: ... or this share of the disk, if that is more.
-RESERVE_SHARE = 0.05
 #: A temp file older than this is a crashed writer's, removed when the folder is next scanned.
 STALE_SECONDS = 3600.0
 #: What an entry's name ends with while it is being written.
@@ -46,18 +46,13 @@ _failed: set[Path] = set()  # entries that could not be written in this process:
 _usage: dict[Path, int] = {}  # the cache's size as this process knows it, by cache folder
 
 
-def reserve(total: int) -> int:
-    """The free space a cache write must leave on a disk of ``total`` bytes."""
-    return max(RESERVE, int(total * RESERVE_SHARE))
-
-
 def has_room(folder: Path, size: int) -> bool:
     """Whether ``size`` more bytes in ``folder`` leave its disk's reserve free and fit the limit."""
     try:
         disk = shutil.disk_usage(folder)
     except OSError:
         return False
-    return size <= LIMIT * 3 // 4 and disk.free - size >= reserve(disk.total)
+    return size <= LIMIT * 3 // 4 and disk.free - size >= RESERVE
 
 
 def write_file(file: Path, data: bytes) -> bool:
