@@ -49,20 +49,21 @@ def percent(value: float) -> str:
 
 def _show(report: Report) -> None:
     total = report.total
-    since = f" since {report.since:%Y-%m-%d %H:%M}" if report.since else ""
     if not total.hands:
-        say(f"No hands on record{since} yet: every hand played (not practice) is kept here.")
+        say(report.record_lines()[0])
         return
+    since = f" since {report.since:%Y-%m-%d %H:%M}" if report.since else ""
     columns = [Column("Table", right=False), Column("Hands"), Column("Coin-in"), Column("Coin-out"),
                Column("Return"), Column("Expected"), Column("Perfect")]
-    grid = Grid(f"Every hand on record{since}: {counted(total.hands, 'hand')} in {counted(total.rounds, 'round')}",
-                columns, note="Expected: the exact return of the holds you made; Perfect: of the best holds.")
+    grid = Grid(f"Every hand on record{since}, table by table", columns,
+                note="Expected: the exact return of the holds you made; Perfect: of the best holds.")
     for table in report.tables:
         grid.rows.append([table.paytable.name, *_figures(table.tally)])
     if len(report.tables) > 1:
         grid.footer.append(["All tables", *_figures(total)])
     show(grid)
-    say(f"EV lost to mistakes: {total.ev_lost:,.2f} credits ({percent(total.ev_lost / total.coin_in)} of coin-in).")
+    for line in report.record_lines():  # the session and ledger screens say the same lines
+        say(line)
     for line in report.luck_lines():
         say(line)
     if report.doubles.count:

@@ -208,6 +208,20 @@ class Report:
     doubles: Doubles = Doubles()
     notes: tuple[str, ...] = ()   # what the report could not do, or did only in memory, and why: a line each
 
+    def record_lines(self) -> list[str]:
+        """The record in all, in three lines of at most 72 columns: what ``videopoker history``
+        prints under its table and the ledger (`l`) and session (`s`) screens show, one text for all three."""
+        total = self.total
+        since = f" since {self.since:%Y-%m-%d %H:%M}" if self.since else ""
+        if not total.hands:
+            return [f"No hands on record{since} yet: every hand played (not practice) is kept here."]
+        return [f"{counted(total.hands, 'hand')} in {counted(total.rounds, 'round')} · {total.coin_in:,} credits bet · "
+                f"{total.coin_out:,} paid",
+                f"Return {total.actual_return * 100:.2f}%; your holds were worth {total.expected_return * 100:.2f}%, "
+                f"perfect holds {total.perfect_return * 100:.2f}%",
+                f"EV lost to mistakes: {total.ev_lost:,.2f} credits ({total.ev_lost / total.coin_in * 100:.2f}% of "
+                "coin-in)"]
+
     def luck_lines(self) -> list[str]:
         """Luck in words, two lines that fit 80 columns (none before a graded round)."""
         z = self.total.luck_z

@@ -540,7 +540,8 @@ class VideoPokerApp(App[None]):
     def action_session_grades(self) -> None:
         if self.session is not None:
             state = self.session.state()
-            self.push_screen(GradesScreen(self.session.training, state.paytable, state.bet))
+            home = None if self.session.practice else self.home  # practice is on no record
+            self.push_screen(GradesScreen(self.session.training, state.paytable, state.bet, home))
 
     def action_ledger(self) -> None:
         if self.session is None:

@@ -21,7 +21,6 @@ from textual_plotext import PlotextPlot
 
 from videopoker.errors import VideoPokerError
 from videopoker.ledger.report import Course, Report, history
-from videopoker.storage.usertext import counted
 
 #: Points a plot is drawn from: more than a terminal's width shows.
 PLOT_POINTS = 240
@@ -29,14 +28,9 @@ PLOT_POINTS = 240
 
 def ledger_lines(report: Report) -> list[str]:
     """The record in words (also what the tests read)."""
-    total = report.total
-    if not total.hands:
-        return ["Nothing on record yet: every hand you play (not practice) is kept here."]
-    lines = [f"{counted(total.hands, 'hand')} in {counted(total.rounds, 'round')} · coin-in {total.coin_in:,} · "
-             f"coin-out {total.coin_out:,} · return {total.actual_return * 100:.2f}%",
-             f"Your holds were worth {total.expected_return * 100:.2f}%, perfect holds "
-             f"{total.perfect_return * 100:.2f}%: EV lost {total.ev_lost:,.2f}",
-             *report.luck_lines()]
+    if not report.total.hands:
+        return report.record_lines()
+    lines = [*report.record_lines(), *report.luck_lines()]  # as `videopoker history` says them
     if report.doubles.count:
         lines.append(report.doubles.text())
     if report.balance is not None:
