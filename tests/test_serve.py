@@ -7,14 +7,17 @@ tests/artifacts/.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
+import shlex
 import shutil
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +109,133 @@ async def test_nothing_but_the_pages_scripts_is_served_without_the_key() -> None
         except ServerDisconnectedError:
             status = None
         assert status != 403
+
+
+PLAY = shlex.join([sys.executable, "-m", "videopoker", "play"])
+
+
+@pytest.mark.parametrize("when", ["at once", "while it starts", "mid-round"])
+async def test_a_closed_tab_ends_its_game_and_lets_the_wallet_go(isolated_home: Path, when: str) -> None:
+    """The tab's connection closes (the tab closed, the network gone): its game ends, its round
+    kept, and the wallet is free for the next tab or the terminal.  Closed while the game starts and
+    the page still sizes its window, a game used to spin for ever holding the wallet's lock."""
+    from aiohttp import WSMsgType
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from videopoker.cli.serve import guarded_server
+    from videopoker.player.session import Session
+    from videopoker.storage.wallet import WalletBusy
+
+    psutil = pytest.importorskip("psutil")  # dask.distributed's, so always here
+    ours = psutil.Process()
+    before = {child.pid for child in ours.children(recursive=True)}
+
+    def games() -> list[Any]:  # the tab's processes, a zombie (not reaped) included
+        return [child for child in ours.children(recursive=True) if child.pid not in before]
+
+    def wallet_free() -> bool:
+        try:
+            Session.open(isolated_home).close()
+        except WalletBusy:
+            return False
+        return True
+
+    server = guarded_server(PLAY, "127.0.0.1", free_port(), "the-key")
+    try:
+        async with TestClient(TestServer(await server._make_app())) as client:
+            assert (await client.get("/?token=the-key")).status == 200  # the page: its cookie
+            websocket = await client.ws_connect("/ws?width=100&height=30")
+            if when == "while it starts":  # its first frame, then the page sizing its window
+                while (await websocket.receive(timeout=60)).type is not WSMsgType.BINARY:
+                    pass
+                for step in range(5):
+                    await websocket.send_json(["resize", {"width": 100 + step, "height": 30 + step}])
+            elif when == "mid-round":
+                await until(lambda: dealt(isolated_home), websocket, ["stdin", "m"])  # bet max: dealt
+            await websocket.close()
+            await until(lambda: not games())
+            assert wallet_free()
+            if when == "mid-round":  # the round as it was dealt, to be drawn by the next tab
+                assert wallet(isolated_home)["round"] is not None and wallet(isolated_home)["credits"] == 995
+    finally:
+        for child in games():  # a game the server failed to end must not outlive the test
+            child.kill()
+
+
+async def until(done: Callable[[], bool], websocket: Any = None, message: Any = None,
+                seconds: float = 60.0) -> None:
+    """Wait for ``done()`` (sending ``message`` meanwhile, for a game that takes keys once its screen
+    is up), never a fixed time."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the served machine did not get there in time"
+        if message is not None:
+            await websocket.send_json(message)
+        await asyncio.sleep(0.2)
+
+
+def test_the_log_is_a_line_a_request_and_never_the_key(isolated_home: Path) -> None:
+    """Anyone who reaches the port may send a bad request: it gets a 400 and the operator one log
+    line, not a traceback; the key (in the address, in a browser's Referer) is printed once, in
+    the banner, and never logged."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "videopoker", "serve", "--port", str(port)],
+                              env={**os.environ, "VIDEOPOKER_HOME": str(isolated_home), "COLUMNS": "80"},
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        address = served_address(server)
+        key = address.split("token=")[1]
+        eventually(lambda: _listening(port))
+        long_header = b"X-Long: " + b"a" * 20_000
+        answers = [
+            http(port, b"GET / HTTP/1.1", b"Host: 127.0.0.1", long_header),
+            http(port, f"GET /?token={key} HTTP/1.1".encode(), b"Host: 127.0.0.1"),
+            http(port, b"GET /static/css/xterm.css HTTP/1.1", b"Host: 127.0.0.1", f"Referer: {address}".encode()),
+            http(port, b"GET /?token=a-wrong-key HTTP/1.1", b"Host: 127.0.0.1"),
+        ]
+        assert [answer.split(b" ")[1] for answer in answers] == [b"400", b"200", b"200", b"403"]
+    finally:
+        server.terminate()
+        server.wait(30)
+        assert server.stdout is not None
+        out = server.stdout.read().decode()  # what the banner's first line left in its buffer, too
+    assert key not in out  # only in the banner's first line (served_address read it), on purpose
+    assert "Traceback" not in out and "│" not in out
+    banner = [line for line in out.splitlines() if line.startswith(("Open that address", "Only this computer"))]
+    logged = [line for line in out.splitlines() if re.search(r'" (400|200|403) \d+ ', line)]
+    assert len(banner) == 2 and len(logged) == 4 and len(out.splitlines()) == 2 + 4, out  # one line a request
+    assert "token=a-wrong-key" not in out and "token=…" in out
+
+
+async def test_no_folder_is_listed_and_no_other_page_drives_the_machine() -> None:
+    from aiohttp import WSServerHandshakeError
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from videopoker.cli.serve import guarded_server
+
+    server = guarded_server("true", "127.0.0.1", free_port(), "the-key")
+    async with TestClient(TestServer(await server._make_app())) as client:
+        for folder in ("/static/", "/static/js", "/static/js/", "/static/css/"):
+            listed = await client.get(folder)
+            assert listed.status in (403, 404) and "Index of" not in await listed.text(), folder
+        assert (await client.get("/static/js/textual.js")).status == 200  # its files are served
+        assert (await client.get("/?token=the-key")).status == 200  # the key's cookie, in this client's jar
+        own = f"http://127.0.0.1:{client.port}"
+        for foreign in (f"http://127.0.0.1:{client.port + 1}", f"http://localhost:{client.port}", "null",
+                        "http://example.org"):
+            with pytest.raises(WSServerHandshakeError) as refused:
+                await client.ws_connect("/ws", headers={"Origin": foreign})
+            assert refused.value.status == 403, foreign
+        for origin in ({"Origin": own}, {}):  # its own page; a program that is no page (the key it needs)
+            websocket = await client.ws_connect("/ws", headers=origin)
+            await websocket.close()
+
+
+def http(port: int, *lines: bytes) -> bytes:
+    """One raw request on its own connection, and the answer's status line."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
+        connection.sendall(b"\r\n".join([*lines, b"Connection: close", b"", b""]))
+        return connection.makefile("rb").readline()
 
 
 async def test_a_refusal_in_a_tab_is_the_terminal_line() -> None:

@@ -7,7 +7,9 @@ same lock, so a second tab is refused as a second terminal is (the refusal shown
 Nothing is served without a key, on this computer too (as Jupyter does): a random token in the
 address it prints.  The page opens only with it, and hands the browser a cookie that the page's
 websocket (the one that starts a machine) must bring; a missing or wrong key gets a plain refusal
-page, never the machine.  Only the page's scripts and styles are served to anyone.
+page, never the machine.  Only the page's scripts and styles are served to anyone.  The server
+itself (a tab's game ending with its connection, origins, a quiet log without the key) is
+:mod:`videopoker.cli.serving`.
 """
 
 from __future__ import annotations
@@ -26,11 +28,6 @@ from videopoker.errors import VideoPokerError
 LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
 #: The cookie the page's websocket brings back: the key, once the page was opened with it.
 COOKIE = "videopoker-key"
-REFUSAL = """<!doctype html><title>videopoker</title>
-<body style="font-family: sans-serif; margin: 3em">
-<h1>This videopoker needs its key</h1>
-<p>Open the address <code>videopoker serve</code> printed when it started: it ends in <code>?token=…</code>.</p>
-</body>"""
 
 
 def is_local(host: str) -> bool:
@@ -61,38 +58,11 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def guarded_server(command: str, host: str, port: int, token: str) -> Any:
-    """A textual-serve server that serves the machine only to a browser with ``token``."""
-    from hmac import compare_digest
+    """A textual-serve server that serves the machine only to a browser with ``token``
+    (:mod:`videopoker.cli.serving`, which loads aiohttp, is imported only here)."""
+    from videopoker.cli.serving import GuardedServer
 
-    from aiohttp import web
-    from textual_serve.server import Server
-
-    def holds_key(request: web.Request) -> bool:
-        offered = request.query.get("token") or request.cookies.get(COOKIE) or ""
-        return compare_digest(offered.encode(), token.encode())
-
-    @web.middleware
-    async def guard(request: web.Request, handler: Any) -> web.StreamResponse:
-        if request.path.startswith("/static/"):  # the page's scripts and styles: nothing to play
-            served: web.StreamResponse = await handler(request)
-            return served
-        if not holds_key(request):
-            return web.Response(status=403, text=REFUSAL, content_type="text/html")
-        response: web.StreamResponse = await handler(request)
-        if request.path == "/" and request.query.get("token"):
-            response.set_cookie(COOKIE, token, httponly=True, samesite="Strict")
-        return response
-
-    class GuardedServer(Server):
-        async def _make_app(self) -> web.Application:
-            app: web.Application = await super()._make_app()
-            app.middlewares.append(guard)
-            return app
-
-        async def on_startup(self, app: web.Application) -> None:
-            """Quiet: textual-serve's banner would print the address without its key."""
-
-    return GuardedServer(command, host=host, port=port, title="videopoker")
+    return GuardedServer(command, host=host, port=port, token=token)
 
 
 def _check_free(host: str, port: int) -> None:
