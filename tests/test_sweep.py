@@ -433,3 +433,17 @@ def test_the_estimate_divides_by_the_workers_that_will_solve(monkeypatch: pytest
         return
     with pytest.raises(VideoPokerError, match=f"{says} .*add --yes to run it"):
         engine.check_time(grid, set(), max(1, workers), False, "add --yes")
+
+
+def test_on_a_terminal_the_sample_is_said_then_wiped_before_the_refusal(monkeypatch: pytest.MonkeyPatch,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    import videopoker.analysis.sweep as engine
+
+    seconds_a_sample(monkeypatch, 100.0)
+    monkeypatch.setattr(engine, "LONG_SWEEP", 60.0)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = run(capsys, "sweep", *TIMED_GRID)
+    assert code == 1 and out == ""
+    assert err.startswith("timing the sweep on 1,024 of its tables… \r\033[K")
+    assert err.split("\r\033[K")[-1].startswith("videopoker: the grid's 2,080 tables would take about 3 min")
+    assert run(capsys, "sweep", *TIMED_GRID, "--yes")[2].count("timing") == 0  # --yes: no sample

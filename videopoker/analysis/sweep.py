@@ -144,19 +144,21 @@ def check_size(grid: Grid, yes: bool, go_ahead: str) -> None:
                               f"{go_ahead} to go ahead")
 
 
-def check_time(grid: Grid, done: set[tuple[int, ...]], cores: int | None, yes: bool,
-               go_ahead: str) -> list[Any]:
+def check_time(grid: Grid, done: set[tuple[int, ...]], cores: int | None, yes: bool, go_ahead: str,
+               sampling: Callable[[int], None] = lambda tables: None) -> list[Any]:
     """The grid's sample, solved (:func:`solve_tables`' lines, to be kept, not solved again), after
     a sweep its estimate says takes over :data:`LONG_SWEEP` on ``cores`` is refused unless ``yes``;
     ``go_ahead`` says how to go on, as :func:`check_size`'s does.  Nothing is sampled for fewer
     than :data:`ESTIMATED_FROM` tables left or on a cluster of workers not known (``cores`` None):
-    there only the count is asked about."""
+    there only the count is asked about.  ``sampling`` hears how many tables the sample has, as it
+    starts (seconds, on a slow grid)."""
     left = len(grid) - len(done)
     if yes or cores is None or left < ESTIMATED_FROM:
         return []
     data = portable(grid)
     order = chunk_order(data)  # builds the solver, untimed: it is built once whatever runs
     sample = _sample(grid, done, order, data)
+    sampling(sum(len(part) for part in sample))
     started = _clock()
     lines = [solve_tables(data, tables) for tables in sample]
     seconds = _clock() - started

@@ -28,7 +28,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from videopoker.analysis import sweep as sweep_engine
 from videopoker.analysis.sweep import (
     CHUNK_TABLES,
     FIGURES,
@@ -81,10 +80,11 @@ def run_sweep(args: argparse.Namespace) -> int:
     done = _rows_on_file(args.output, grid) if args.resume else []
     skip = {_key(grid, row) for row in done}
     workers = _workers(grid, skip, args.workers, args.scheduler)
-    _note_sample(grid, skip)
-    sampled = [row for lines in check_time(grid, skip, None if workers is None else max(1, workers), args.yes,
-                                           "add --yes") for row in rows_of(grid.keys, lines)]
-    _progress_done()
+    try:
+        sampled = [row for lines in check_time(grid, skip, None if workers is None else max(1, workers), args.yes,
+                                               "add --yes", _note_sample) for row in rows_of(grid.keys, lines)]
+    finally:  # the note goes before any refusal is said
+        _progress_done()
     skip |= {_key(grid, row) for row in sampled}
     kept = [row for row in [*done, *sampled] if keep(row)]
     with RowFile(args.output, columns, resume=args.resume) as write:
@@ -369,10 +369,10 @@ def _progress(done: int, total: int, seconds: float) -> None:
     sys.stderr.flush()
 
 
-def _note_sample(grid: Grid, done: set[tuple[int, ...]]) -> None:
+def _note_sample(tables: int) -> None:
     """On a terminal, while a large grid's sample is timed (seconds, on a slow grid)."""
-    if sys.stderr.isatty() and len(grid) - len(done) >= sweep_engine.ESTIMATED_FROM:
-        sys.stderr.write("timing a sample of the grid… ")
+    if sys.stderr.isatty():
+        sys.stderr.write(f"timing the sweep on {tables:,} of its tables… ")
         sys.stderr.flush()
 
 
