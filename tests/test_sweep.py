@@ -352,7 +352,7 @@ TIMED_GRID = ["jacks-or-better-9-6", "--vary", "full_house=5..14", "flush=4..11"
 
 
 def seconds_a_sample(monkeypatch: pytest.MonkeyPatch, seconds: float) -> list[int]:
-    """Every sweep of 1,000 tables or more timed on a sample, which the clock says took ``seconds``
+    """Every sweep of 1,000 tables a core or more timed on a sample, which the clock says took ``seconds``
     (never this machine's speed); the tables each solve_tables call is given, listed."""
     import videopoker.analysis.sweep as engine
     import videopoker.cli.sweep as command
@@ -447,3 +447,16 @@ def test_on_a_terminal_the_sample_is_said_then_wiped_before_the_refusal(monkeypa
     assert err.startswith("timing the sweep on 1,024 of its tables… \r\033[K")
     assert err.split("\r\033[K")[-1].startswith("videopoker: the grid's 2,080 tables would take about 3 min")
     assert run(capsys, "sweep", *TIMED_GRID, "--yes")[2].count("timing") == 0  # --yes: no sample
+
+
+@pytest.mark.parametrize("cores, timed", [(1, True), (2, False)])
+def test_a_sweep_is_timed_from_so_many_tables_a_core(monkeypatch: pytest.MonkeyPatch, cores: int, timed: bool) -> None:
+    """2,080 tables: over 1,500 on one core, and under it a core on two."""
+    import videopoker.analysis.sweep as engine
+
+    given = seconds_a_sample(monkeypatch, 1.0)
+    monkeypatch.setattr(engine, "ESTIMATED_FROM", 1500)
+    table = resolve_paytable("jacks-or-better-9-6")
+    grid = Grid(table, [parse_vary(text, table) for text in TIMED_GRID[2:]], 5)
+    lines = engine.check_time(grid, set(), cores, False, "add --yes")
+    assert (given, sum(map(len, lines))) == (([256] * 4, 1024) if timed else ([], 0))

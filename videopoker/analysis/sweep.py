@@ -36,10 +36,10 @@ LARGE_GRID = 10_000_000
 #: A sweep its estimate says takes longer than this (seconds) is asked about first, as a large
 #: grid is (:func:`check_time`).
 LONG_SWEEP = 600.0
-#: From this many tables left a sweep is timed on a sample before it starts: fewer take less than
-#: :data:`LONG_SWEEP` on one core even at the slowest rate measured (84 tables a second, a
-#: 3-pay grid of 1..100 each on a loaded machine).
-ESTIMATED_FROM = 50_000
+#: From this many tables left a core a sweep is timed on a sample before it starts: fewer take
+#: less than :data:`LONG_SWEEP` even at the slowest rate measured, 68 tables a second a core
+#: (9/6 with five pays varied widely, 1..30 three of them, on this loaded 2-core machine: 370 s).
+ESTIMATED_FROM = 25_000
 #: The sample: this many runs of :data:`CHUNK_TABLES` neighbouring tables, one from a random place
 #: in each equal part of the walk.  A chunk's cost varies tenfold along the walk (one that spans
 #: a step of the slowest key opens many more classes), so no fixed place, the first chunk least,
@@ -149,11 +149,11 @@ def check_time(grid: Grid, done: set[tuple[int, ...]], cores: int | None, yes: b
     """The grid's sample, solved (:func:`solve_tables`' lines, to be kept, not solved again), after
     a sweep its estimate says takes over :data:`LONG_SWEEP` on ``cores`` is refused unless ``yes``;
     ``go_ahead`` says how to go on, as :func:`check_size`'s does.  Nothing is sampled for fewer
-    than :data:`ESTIMATED_FROM` tables left or on a cluster of workers not known (``cores`` None):
+    than :data:`ESTIMATED_FROM` tables left a core, or on a cluster of workers not known (``cores`` None):
     there only the count is asked about.  ``sampling`` hears how many tables the sample has, as it
     starts (seconds, on a slow grid)."""
     left = len(grid) - len(done)
-    if yes or cores is None or left < ESTIMATED_FROM:
+    if yes or cores is None or left < ESTIMATED_FROM * cores:
         return []
     data = portable(grid)
     order = chunk_order(data)  # builds the solver, untimed: it is built once whatever runs
