@@ -215,3 +215,52 @@ def test_cards_may_be_a_list_and_a_long_vary_is_refused_before_it_is_read() -> N
         vp.sweep(NINE_SIX, {"full_house": range(1000), "flush": range(1000), "straight": range(100)})
     with pytest.raises(VideoPokerError, match="missing a required argument: 'cards'"):
         vp.hint(NINE_SIX)  # type: ignore[call-arg]
+
+
+class _HereClient:
+    """A stand-in for a dask Client: each task run at once, here."""
+
+    class _Done:
+        def __init__(self, value: object) -> None:
+            self.value = value
+
+        def result(self) -> object:
+            return self.value
+
+    def submit(self, function, *args, **options):  # type: ignore[no-untyped-def]
+        return self._Done(function(*args))
+
+    def gather(self, futures):  # type: ignore[no-untyped-def]
+        return [future.result() for future in futures]
+
+
+def test_a_sweep_its_sample_says_is_long_needs_yes(isolated_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command's check (analysis.sweep.check_time): 4 runs of 256 tables that the clock says
+    took 100 s leave 1,056 tables, 3 min on one core, over the 60 s allowed; a sweep on a client's
+    cluster, whose workers are not known, is asked about by its count only."""
+    import videopoker.analysis.sweep as engine
+
+    monkeypatch.setattr(engine, "ESTIMATED_FROM", 1000)
+    monkeypatch.setattr(engine, "LONG_SWEEP", 60.0)
+    ticks = iter([0.0, 100.0])
+    monkeypatch.setattr(engine, "_clock", lambda: next(ticks))
+    vary = {"full_house": range(5, 15), "flush": range(4, 12), "four_of_a_kind": range(15, 41)}  # 2,080 tables
+    with pytest.raises(VideoPokerError) as refused:
+        vp.sweep(NINE_SIX, vary)
+    assert str(refused.value) == ("the grid's 2,080 tables would take about 3 min at this machine's speed on 1 core "
+                                  "(timed on 1,024 of them); pass yes=True to run it")
+    rows = vp.sweep(NINE_SIX, vary, yes=True).rows
+    assert len(rows) == 2080 and len({(row["full_house"], row["flush"], row["four_of_a_kind"]) for row in rows}) == 2080
+    assert len(vp.sweep(NINE_SIX, vary, client=_HereClient()).rows) == 2080
+
+
+def test_a_sweep_under_the_bar_keeps_its_samples_rows(isolated_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import videopoker.analysis.sweep as engine
+
+    vary = {"full_house": range(5, 15), "flush": range(4, 12), "four_of_a_kind": range(15, 41)}
+    plain = sorted(map(tuple, (row.values() for row in vp.sweep(NINE_SIX, vary).rows)))
+    monkeypatch.setattr(engine, "ESTIMATED_FROM", 1000)
+    ticks = iter([0.0, 1.0])
+    monkeypatch.setattr(engine, "_clock", lambda: next(ticks))
+    assert sorted(map(tuple, (row.values() for row in vp.sweep(NINE_SIX, vary).rows))) == plain
+    assert next(ticks, None) is None  # the sample was timed

@@ -344,3 +344,119 @@ def test_a_real_cluster_that_loses_a_worker_gives_the_same_rows(tmp_path: Path,
         for process in processes:
             process.kill()
             process.wait()
+
+
+# -- the --yes guard on the time a sweep takes (#40) ---------------------------------------------
+
+TIMED_GRID = ["jacks-or-better-9-6", "--vary", "full_house=5..14", "flush=4..11", "four_of_a_kind=15..40"]  # 2,080
+
+
+def seconds_a_sample(monkeypatch: pytest.MonkeyPatch, seconds: float) -> list[int]:
+    """Every sweep of 1,000 tables a core or more timed on a sample, which the clock says took ``seconds``
+    (never this machine's speed); the tables each solve_tables call is given, listed."""
+    import videopoker.analysis.sweep as engine
+    import videopoker.cli.sweep as command
+
+    monkeypatch.setattr(engine, "ESTIMATED_FROM", 1000)
+    ticks = iter([0.0, seconds])
+    monkeypatch.setattr(engine, "_clock", lambda: next(ticks))
+    given: list[int] = []
+    for module in (engine, command):
+        solve = module.solve_tables
+
+        def counted(data, tables, solve=solve):  # type: ignore[no-untyped-def]
+            given.append(len(tables))
+            return solve(data, tables)
+
+        monkeypatch.setattr(module, "solve_tables", counted)
+    return given
+
+
+def test_a_sweep_its_sample_says_is_long_asks_for_yes_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """4 runs of 256 tables took 100 s: the 1,056 left take 1,056 × 100/1,024 s × 1.5 (the margin),
+    2 min 35 s on this one core, over the 60 s allowed; -o is not touched."""
+    import videopoker.analysis.sweep as engine
+
+    given = seconds_a_sample(monkeypatch, 100.0)
+    monkeypatch.setattr(engine, "LONG_SWEEP", 60.0)
+    target = tmp_path / "rows.csv"
+    code, out, err = run(capsys, "sweep", *TIMED_GRID, "-o", str(target))
+    assert code == 1 and out == "" and not target.exists() and given == [256] * 4
+    assert err == ("videopoker: the grid's 2,080 tables would take about 3 min at this machine's speed on 1 core "
+                   "(timed on 1,024 of them); add --yes to run it\n")
+
+
+def test_with_yes_a_long_sweep_runs_unsampled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import videopoker.analysis.sweep as engine
+
+    given = seconds_a_sample(monkeypatch, 100.0)
+    monkeypatch.setattr(engine, "LONG_SWEEP", 60.0)
+    target = tmp_path / "rows.csv"
+    code, out, _ = run(capsys, "sweep", *TIMED_GRID, "-o", str(target), "--yes")
+    assert code == 0 and "2,080 tables" in out and len(read_rows(target)) == 2080 and sum(given) == 2080
+
+
+def test_a_short_sweep_keeps_its_samples_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Under the bar the sweep goes on without asking, each table solved once: the sample's rows
+    written with the rest, the same rows as a sweep never sampled."""
+    plain = tmp_path / "plain.csv"
+    assert run(capsys, "sweep", *TIMED_GRID, "-o", str(plain))[0] == 0
+    given = seconds_a_sample(monkeypatch, 1.0)
+    sampled = tmp_path / "sampled.csv"
+    code, _, err = run(capsys, "sweep", *TIMED_GRID, "-o", str(sampled))
+    assert code == 0 and err == "" and given[:4] == [256] * 4 and sum(given) == 2080
+    assert sorted(sampled.read_text().splitlines()) == sorted(plain.read_text().splitlines())
+
+
+@pytest.mark.parametrize("asked, scheduler, workers, says", [
+    (None, None, 0, "about 4 min at this machine's speed on 1 core"),  # 1,056 × 160/1,024 s × 1.5 = 248 s, here
+    (2, None, 2, "about 2 min at this machine's speed on 2 cores"),
+    (None, "tcp://cluster:8786", None, None),                          # its workers not known: the count only
+])
+def test_the_estimate_divides_by_the_workers_that_will_solve(monkeypatch: pytest.MonkeyPatch, asked: int | None,
+                                                             scheduler: str | None, workers: int | None,
+                                                             says: str | None) -> None:
+    import videopoker.analysis.sweep as engine
+    import videopoker.cli.sweep as command
+
+    given = seconds_a_sample(monkeypatch, 160.0)
+    monkeypatch.setattr(engine, "LONG_SWEEP", 0.0)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    table = resolve_paytable("jacks-or-better-9-6")
+    grid = Grid(table, [parse_vary(text, table) for text in TIMED_GRID[2:]], 5)
+    assert command._workers(grid, set(), asked, scheduler) == workers
+    if workers is None:
+        assert engine.check_time(grid, set(), None, False, "add --yes") == [] and given == []
+        return
+    with pytest.raises(VideoPokerError, match=f"{says} .*add --yes to run it"):
+        engine.check_time(grid, set(), max(1, workers), False, "add --yes")
+
+
+def test_on_a_terminal_the_sample_is_said_then_wiped_before_the_refusal(monkeypatch: pytest.MonkeyPatch,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    import videopoker.analysis.sweep as engine
+
+    seconds_a_sample(monkeypatch, 100.0)
+    monkeypatch.setattr(engine, "LONG_SWEEP", 60.0)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = run(capsys, "sweep", *TIMED_GRID)
+    assert code == 1 and out == ""
+    assert err.startswith("timing the sweep on 1,024 of its tables… \r\033[K")
+    assert err.split("\r\033[K")[-1].startswith("videopoker: the grid's 2,080 tables would take about 3 min")
+    assert run(capsys, "sweep", *TIMED_GRID, "--yes")[2].count("timing") == 0  # --yes: no sample
+
+
+@pytest.mark.parametrize("cores, timed", [(1, True), (2, False)])
+def test_a_sweep_is_timed_from_so_many_tables_a_core(monkeypatch: pytest.MonkeyPatch, cores: int, timed: bool) -> None:
+    """2,080 tables: over 1,500 on one core, and under it a core on two."""
+    import videopoker.analysis.sweep as engine
+
+    given = seconds_a_sample(monkeypatch, 1.0)
+    monkeypatch.setattr(engine, "ESTIMATED_FROM", 1500)
+    table = resolve_paytable("jacks-or-better-9-6")
+    grid = Grid(table, [parse_vary(text, table) for text in TIMED_GRID[2:]], 5)
+    lines = engine.check_time(grid, set(), cores, False, "add --yes")
+    assert (given, sum(map(len, lines))) == (([256] * 4, 1024) if timed else ([], 0))

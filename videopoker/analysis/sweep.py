@@ -13,7 +13,9 @@ import ctypes
 import itertools
 import json
 import math
+import random
 import re
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import MAX_PAY, Paytable, per_coin_totals
 from videopoker.rules.definition import PayCategory
+from videopoker.storage.usertext import counted
 
 if TYPE_CHECKING:  # numpy and the solver load only when a chunk is solved
     from videopoker.analysis.batch import Figures
@@ -30,6 +33,21 @@ FIGURES = ("rtp", "variance", "standard_deviation", "hit_frequency", "top_cycle"
 CHUNK_TABLES = 256
 #: A grid this large is asked about first (``--yes``): hours even on a cluster.
 LARGE_GRID = 10_000_000
+#: A sweep its estimate says takes longer than this (seconds) is asked about first, as a large
+#: grid is (:func:`check_time`).
+LONG_SWEEP = 600.0
+#: From this many tables left a core a sweep is timed on a sample before it starts: fewer take
+#: less than :data:`LONG_SWEEP` even at the slowest rate measured, 68 tables a second a core
+#: (9/6 with five pays varied widely, 1..30 three of them, on this loaded 2-core machine: 370 s).
+ESTIMATED_FROM = 25_000
+#: The sample: this many runs of :data:`CHUNK_TABLES` neighbouring tables, one from a random place
+#: in each equal part of the walk.  A chunk's cost varies tenfold along the walk (one that spans
+#: a step of the slowest key opens many more classes), so no fixed place, the first chunk least,
+#: stands for the rest.
+SAMPLE_CHUNKS = 4
+#: The estimate's margin: a small sample mostly misses the rare slow chunks (1.3 times too quick
+#: on the grid above), and two workers solve 1.76 times what one does, not twice.
+MARGIN = 1.5
 
 _RANGE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([0-9]{1,7})\s*\.\.\s*([0-9]{1,7})\s*(?::\s*([0-9]{1,7}))?\s*")
 
@@ -124,6 +142,76 @@ def check_size(grid: Grid, yes: bool, go_ahead: str) -> None:
     if len(grid) > LARGE_GRID and not yes:
         raise VideoPokerError(f"the grid has {len(grid):,} tables, more than {LARGE_GRID:,}: hours of work; "
                               f"{go_ahead} to go ahead")
+
+
+def check_time(grid: Grid, done: set[tuple[int, ...]], cores: int | None, yes: bool, go_ahead: str,
+               sampling: Callable[[int], None] = lambda tables: None) -> list[Any]:
+    """The grid's sample, solved (:func:`solve_tables`' lines, to be kept, not solved again), after
+    a sweep its estimate says takes over :data:`LONG_SWEEP` on ``cores`` is refused unless ``yes``;
+    ``go_ahead`` says how to go on, as :func:`check_size`'s does.  Nothing is sampled for fewer
+    than :data:`ESTIMATED_FROM` tables left a core, or on a cluster of workers not known (``cores`` None):
+    there only the count is asked about.  ``sampling`` hears how many tables the sample has, as it
+    starts (seconds, on a slow grid)."""
+    left = len(grid) - len(done)
+    if yes or cores is None or left < ESTIMATED_FROM * cores:
+        return []
+    data = portable(grid)
+    order = chunk_order(data)  # builds the solver, untimed: it is built once whatever runs
+    sample = _sample(grid, done, order, data)
+    sampling(sum(len(part) for part in sample))
+    started = _clock()
+    lines = [solve_tables(data, tables) for tables in sample]
+    seconds = _clock() - started
+    tables = sum(len(part) for part in sample)
+    estimate = seconds / tables * (left - tables) / cores * MARGIN
+    if estimate > LONG_SWEEP:
+        raise VideoPokerError(f"the grid's {left:,} tables would take about {_duration(estimate)} at this machine's "
+                              f"speed on {counted(cores, 'core')} (timed on {tables:,} of them); {go_ahead} to run it")
+    return lines
+
+
+_clock = time.perf_counter  # the sample's timer (a test's fake clock)
+
+
+def _sample(grid: Grid, done: set[tuple[int, ...]], order: Sequence[int],
+            data: Portable) -> list[list[tuple[int, ...]]]:
+    """:data:`SAMPLE_CHUNKS` runs of neighbouring tables not yet ``done``, each from a place in its
+    part of the walk (``order``, as :meth:`Grid.chunks` takes it) drawn by a generator seeded with
+    the grid: the same grid, the same sample."""
+    walk = list(order)
+    sizes = [len(grid.varied[place].pays) for place in walk]
+    draw = random.Random(data)
+    part = len(grid) // SAMPLE_CHUNKS
+    runs, taken = [], set(done)
+    for n in range(SAMPLE_CHUNKS):
+        start = n * part + draw.randrange(max(1, part - CHUNK_TABLES))
+        run = []
+        for at in range(start, min(start + CHUNK_TABLES, len(grid))):
+            pays = _walked(grid, walk, sizes, at)
+            if pays not in taken:  # parts shorter than a run overlap
+                taken.add(pays)
+                run.append(pays)
+        if run:
+            runs.append(run)
+    return runs
+
+
+def _walked(grid: Grid, walk: list[int], sizes: list[int], at: int) -> tuple[int, ...]:
+    """The combination at place ``at`` of the walk (the last key walked fastest), its pays in the
+    grid's order of keys."""
+    pays = [0] * len(walk)
+    for place, size in zip(reversed(walk), reversed(sizes)):
+        at, index = divmod(at, size)
+        pays[place] = grid.varied[place].pays[index]
+    return tuple(pays)
+
+
+def _duration(seconds: float) -> str:
+    """``7 h 20 min``, ``12 min``, ``40 s``."""
+    minutes = round(seconds / 60)
+    if minutes >= 60:
+        return f"{minutes // 60} h {minutes % 60} min"
+    return f"{minutes} min" if minutes else f"{seconds:.0f} s"
 
 
 def figure_values(figures: Figures) -> tuple[float, ...]:
@@ -304,6 +392,11 @@ def _solver_for(data: Portable) -> tuple[Grid, Any]:
         _SOLVERS.clear()  # one grid at a time: a solver holds a few hundred MB
         _SOLVERS[data] = (grid, BatchSolver(grid.paytable.game, low, high))
     return _SOLVERS[data]
+
+
+def forget_solver() -> None:
+    """This process's solver let go (a few hundred MB), as when the chunks are solved elsewhere."""
+    _SOLVERS.clear()
 
 
 def solve_tables(data: Portable, tables: Any) -> Any:

@@ -157,11 +157,13 @@ def sweep(table: Table, vary: Mapping[str, Iterable[int]], where: str | None = N
     (``{"full_house": range(5, 10)}``), the rows ``where`` keeps (``"rtp > 0.99"``); solved here, or
     on the ``dask.distributed`` ``Client`` given.  A row is what ``videopoker
     sweep -o FILE.jsonl`` writes for the table: its varied pays, then the figures.  A grid of over
-    ten million tables needs ``yes=True``, as the command needs ``--yes``."""
+    ten million tables, or one solved here that a sample of it says takes over ten minutes,
+    needs ``yes=True``, as the command needs ``--yes``."""
     from videopoker.analysis.sweep import (
         Grid,
         Vary,
         check_size,
+        check_time,
         chunk_order,
         parse_where,
         portable,
@@ -180,8 +182,10 @@ def sweep(table: Table, vary: Mapping[str, Iterable[int]], where: str | None = N
     check_size(grid, yes, "pass yes=True")
     keep = parse_where(where, grid.columns) if where else (lambda row: True)
     data = portable(grid)
-    if client is None:
-        solved = [solve_tables(data, chunk) for chunk in grid.chunks(set(), chunk_order(data))]
+    if client is None:  # on one core: timed on a sample first, its rows kept (the command's check)
+        solved = check_time(grid, set(), 1, yes, "pass yes=True")
+        sampled = {tuple(int(pay) for pay in line[:len(grid.keys)]) for lines in solved for line in lines}
+        solved += [solve_tables(data, chunk) for chunk in grid.chunks(sampled, chunk_order(data))]
     else:
         import numpy as np
 

@@ -33,7 +33,9 @@ from videopoker.analysis.sweep import (
     FIGURES,
     Grid,
     check_size,
+    check_time,
     chunk_order,
+    forget_solver,
     parse_vary,
     parse_where,
     portable,
@@ -76,11 +78,21 @@ def run_sweep(args: argparse.Namespace) -> int:
     if args.resume and args.output is None:
         raise VideoPokerError("--resume continues the rows in -o FILE; give the file")
     done = _rows_on_file(args.output, grid) if args.resume else []
-    kept = [row for row in done if keep(row)]
+    skip = {_key(grid, row) for row in done}
+    workers = _workers(grid, skip, args.workers, args.scheduler)
+    try:
+        sampled = [row for lines in check_time(grid, skip, None if workers is None else max(1, workers), args.yes,
+                                               "add --yes", _note_sample) for row in rows_of(grid.keys, lines)]
+    finally:  # the note goes before any refusal is said
+        _progress_done()
+    skip |= {_key(grid, row) for row in sampled}
+    kept = [row for row in [*done, *sampled] if keep(row)]
     with RowFile(args.output, columns, resume=args.resume) as write:
+        write(sampled)  # solved to time the sweep: kept, as a resumed file's rows are
+        done += sampled
         started, solved = time.perf_counter(), 0
         try:
-            for rows in _solved(grid, {_key(grid, row) for row in done}, args.workers, args.scheduler):
+            for rows in _solved(grid, skip, workers, args.scheduler):
                 write(rows)
                 kept.extend(row for row in rows if keep(row))
                 solved += len(rows)
@@ -107,19 +119,28 @@ def _key(grid: Grid, row: Row) -> tuple[int, ...]:
 
 # -- where the chunks are solved -----------------------------------------------------------------
 
+def _workers(grid: Grid, done: set[tuple[int, ...]], workers: int | None, scheduler: str | None) -> int | None:
+    """The local workers the sweep starts: as asked (:func:`_local_workers`), else one for each
+    :data:`TABLES_A_WORKER` tables up to every core, 0 when that is fewer than two (the chunks are
+    solved in this process); None on a cluster (``scheduler``), whose workers are not known."""
+    if scheduler is not None:
+        return None
+    if workers is not None:
+        return _local_workers(workers, grid, done)
+    workers = min(os.cpu_count() or 1, (len(grid) - len(done)) // TABLES_A_WORKER)
+    return workers if workers >= 2 else 0
+
+
 def _solved(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
             scheduler: str | None) -> Iterator[list[Row]]:
-    """The rows, a chunk or a task at a time: on the cluster asked for, else on a local cluster
-    of every core when the grid gives each core :data:`TABLES_A_WORKER` tables, else here."""
-    if scheduler is None and workers is not None:
-        workers = _local_workers(workers, grid, done)
-    if scheduler is None and workers is None:
-        workers = min(os.cpu_count() or 1, (len(grid) - len(done)) // TABLES_A_WORKER)
-        if workers < 2:
-            data = portable(grid)
-            for chunk in grid.chunks(done, chunk_order(data)):
-                yield rows_of(grid.keys, solve_tables(data, chunk))
-            return
+    """The rows, a chunk or a task at a time: on the cluster asked for (``scheduler``), on
+    ``workers`` local ones, or here when that is 0 (see :func:`_workers`)."""
+    if scheduler is None and workers == 0:
+        data = portable(grid)
+        for chunk in grid.chunks(done, chunk_order(data)):
+            yield rows_of(grid.keys, solve_tables(data, chunk))
+        return
+    forget_solver()  # the sample's, if one was timed: the workers build their own
     yield from _on_dask(grid, done, workers, scheduler)
 
 
@@ -346,6 +367,13 @@ def _progress(done: int, total: int, seconds: float) -> None:
     left = (total - done) / rate if rate else 0.0
     sys.stderr.write(f"\r{done:,}/{total:,} tables · {rate:,.0f} tables/s · {left:,.0f} s left ")
     sys.stderr.flush()
+
+
+def _note_sample(tables: int) -> None:
+    """On a terminal, while a large grid's sample is timed (seconds, on a slow grid)."""
+    if sys.stderr.isatty():
+        sys.stderr.write(f"timing the sweep on {tables:,} of its tables… ")
+        sys.stderr.flush()
 
 
 def _progress_done() -> None:
