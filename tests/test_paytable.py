@@ -58,7 +58,8 @@ def test_a_bad_file_gives_one_line_with_file_line_and_fix(name: str) -> None:
     place, *words = BAD_FILES[name]
     started = time.perf_counter()
     assert_one_problem(BAD / name, place, words)
-    assert time.perf_counter() - started < 2, "hostile input must fail fast"
+    # a bound only a blow-up misses (an alias bomb expanded, a file read without end), not a speed
+    assert time.perf_counter() - started < 60, "hostile input must fail fast"
 
 
 def test_an_enormous_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
@@ -166,7 +167,7 @@ def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path: Path) -> None:
     started = time.perf_counter()
     with pytest.raises(PaytableError, match=r"pipe.yaml: is a FIFO \(named pipe\), not a paytable"):
         load_paytable(fifo)
-    assert time.perf_counter() - started < 2
+    assert time.perf_counter() - started < 60  # never waits for a writer (that would hang): not a speed
 
 
 def test_a_device_and_a_folder_are_refused(tmp_path: Path) -> None:

@@ -300,7 +300,8 @@ def test_a_browser_plays_a_hand_and_a_second_tab_is_refused(isolated_home: Path)
 
             second = browser.new_page(viewport={"width": 1100, "height": 720})
             second.goto(address)  # refused in the tab, by its own process
-            second.wait_for_function("document.body.classList.contains('-first-byte')")  # it has drawn
+            # it has drawn (its own process started under whatever load: not Playwright's default 30 s)
+            second.wait_for_function("document.body.classList.contains('-first-byte')", timeout=120_000)
             second.screenshot(path=str(ARTIFACTS / "serve-second-tab.png"))
             assert wallet(isolated_home) == played
             second.close()

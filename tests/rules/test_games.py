@@ -286,7 +286,7 @@ def test_a_bad_definition_gives_one_line_with_its_place_and_fix(name: str) -> No
 
 
 @pytest.mark.parametrize("hostile", ["many-hands", "alias-bomb", "huge-list", "deep"])
-def test_hostile_definitions_are_refused_in_well_under_a_second(tmp_path: Path, hostile: str) -> None:
+def test_hostile_definitions_are_refused_not_worked_through(tmp_path: Path, hostile: str) -> None:
     head = "name: x\nmax_coins: 5\npays: {}\ngame:\n  title: x\n"
     texts = {
         "many-hands": head + "  hands:\n" + "".join(f"    h{n}: {{made: pair}}\n" for n in range(3000)),
@@ -300,5 +300,5 @@ def test_hostile_definitions_are_refused_in_well_under_a_second(tmp_path: Path, 
     with pytest.raises(PaytableError) as caught:
         load_paytable(file)
     # refused, never worked through; how fast is measured in tests/benchmarks/games_speed.py
-    assert time.perf_counter() - started < 5.0
+    assert time.perf_counter() - started < 60  # only a definition worked through misses this, never a busy machine
     assert all("\n" not in line and len(line) < 300 for line in caught.value.problems)

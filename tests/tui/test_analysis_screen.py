@@ -3,8 +3,10 @@ simulation, the bankroll's figures (the command's own), cancelling, refusals, an
 
 from __future__ import annotations
 
-import asyncio
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support import FAMILIES, game
@@ -13,7 +15,7 @@ from textual.widgets import Button, DataTable, Input, ProgressBar, Static, Tabbe
 from waiting import until
 
 from videopoker.analysis import draws as draws_module
-from videopoker.analysis.simulate import simulate
+from videopoker.analysis.simulate import Simulation, simulate
 from videopoker.analysis.strategies import strategy_named
 from videopoker.cli import main
 from videopoker.machine.game import Phase
@@ -109,7 +111,19 @@ async def test_a_seeded_simulation_completes_as_the_engine_plays_it() -> None:
         assert [int(r[1].replace(",", "")) for r in rows] == list(expected.counts)
 
 
-async def test_a_long_simulation_can_be_cancelled_and_bad_numbers_are_refused() -> None:
+async def test_a_long_simulation_can_be_cancelled_and_bad_numbers_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from videopoker.analysis import simulate as simulate_module
+
+    ended = threading.Event()  # the simulation's thread has stopped: nothing it reports can follow
+    plain = simulate_module.running
+
+    def running(*args: Any, **kwargs: Any) -> Iterator[Simulation]:
+        try:
+            yield from plain(*args, **kwargs)
+        finally:
+            ended.set()
+
+    monkeypatch.setattr(simulate_module, "running", running)
     app = AnalysisApp(resolve_paytable("deuces-wild-full-pay"))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
@@ -126,7 +140,8 @@ async def test_a_long_simulation_can_be_cancelled_and_bad_numbers_are_refused() 
         await until(pilot, lambda: cancel.disabled)
         assert status(screen, "sim").startswith("Cancelled.")
         assert not screen.query_one("#sim-run", Button).disabled
-        await asyncio.sleep(0.3)
+        await until(pilot, ended.is_set)  # a batch reported from the thread is shown before it goes on
+        await pilot.pause()
         assert status(screen, "sim").startswith("Cancelled."), "no batch reported after the cancel"
 
 

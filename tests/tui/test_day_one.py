@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 
+from textual import events
 from textual.widgets import Button, OptionList, Static
-from waiting import until
+from waiting import seen, until
 
 from videopoker.machine.game import Phase
 from videopoker.paytable import find_paytable
 from videopoker.player.session import Session
-from videopoker.tui.app import VideoPokerApp
+from videopoker.tui.app import VideoPokerApp, event_clock
 from videopoker.tui.keys import KEYS
 from videopoker.tui.screens.dialog import Confirm
 from videopoker.tui.screens.help import HelpScreen
@@ -52,17 +52,29 @@ async def test_the_picker_opens_on_the_table_in_play_with_every_return(isolated_
 
 async def test_buttons_that_do_nothing_are_dim_and_a_refused_key_says_why(isolated_home: Path) -> None:
     app = VideoPokerApp(isolated_home, seed=2)
-    app.REASON_SECONDS = 1.0  # long enough to read back on a loaded machine, short enough to wait out
+    app.REASON_SECONDS = 3600.0  # read back however long a loaded machine takes between a key and a look
     async with app.run_test(size=(80, 24)) as pilot:
         assert dead(app) == set()
         await pilot.press("m")
         assert dead(app) == {"bet-one", "bet-max", "paytable", "hands-button"}
         await pilot.press("b")
         assert message(app) == "CANNOT CHANGE THE BET UNTIL THE HAND IS DRAWN"
-        await until(pilot, lambda: message(app) == "HOLD CARDS, THEN DRAW")  # the reason goes by itself
         await pilot.press("p")
         assert message(app) == "FINISH THE HAND BEFORE CHANGING THE PAYTABLE"
+        app.REASON_SECONDS = 0.1
+        await pilot.press("b")
+        await until(pilot, lambda: message(app) == "HOLD CARDS, THEN DRAW")  # the reason goes by itself
         assert app.session is not None and app.session.state().phase is Phase.DEALT
+
+
+def phase_of(app: VideoPokerApp) -> Phase:
+    assert app.session is not None
+    return app.session.state().phase
+
+
+def bet_of(app: VideoPokerApp) -> int:
+    assert app.session is not None
+    return app.session.state().bet
 
 
 async def test_a_double_tap_on_draw_does_not_deal_the_next_hand(isolated_home: Path) -> None:
@@ -71,13 +83,45 @@ async def test_a_double_tap_on_draw_does_not_deal_the_next_hand(isolated_home: P
     app.DEAL_GUARD = 3600.0  # a loaded machine may take longer than the real guard between two key events
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("m")
-        await pilot.press("space", "space")  # draw, then a bounce
-        assert app.session is not None and app.session.state().phase is Phase.IDLE
-        assert app.session.history.games == 1
+        await until(pilot, lambda: phase_of(app) is Phase.DEALT)
+        await pilot.press("space", "space", "b")  # draw, then a bounce; BET ONE says the bounce was handled
+        await until(pilot, lambda: phase_of(app) is Phase.DEALT or bet_of(app) == 1)
+        assert phase_of(app) is Phase.IDLE and app.session is not None and app.session.history.games == 1
         app.DEAL_GUARD = guard
-        await until(pilot, lambda: time.monotonic() - app.settled_at >= app.DEAL_GUARD)  # the guard opens
-        await pilot.press("space")  # a deliberate deal, after the result was seen
-        assert app.session.state().phase is Phase.DEALT
+        await seen(pilot)  # the result was on the screen long enough
+        await pilot.press("space")  # a deliberate deal
+        await until(pilot, lambda: phase_of(app) is Phase.DEALT)
+
+
+async def test_the_first_deal_is_never_a_double_tap_whatever_the_clock_reads(isolated_home: Path) -> None:
+    """No result has been shown yet, so nothing is too soon: a monotonic clock counts from the boot,
+    and a guard measured from an invented 'last result' refused the first deal on a machine up less
+    than the guard (CI's fresh VM, with the guard raised to an hour in the test above)."""
+    app = VideoPokerApp(isolated_home, seed=3)
+    app.DEAL_GUARD = 1e12  # longer than any clock has run
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m", "b")  # BET ONE, refused in a dealt hand, says whether MAX BET dealt
+        await until(pilot, lambda: phase_of(app) is Phase.DEALT or bet_of(app) != 5)
+        assert phase_of(app) is Phase.DEALT
+
+
+async def test_a_bounce_a_busy_machine_handles_late_still_does_not_deal(isolated_home: Path) -> None:
+    """Two taps on DRAW read from the terminal together, the second handled only after the app was
+    busy for longer than the guard: the bounce was pressed before the result was on the screen, so it
+    is ignored (judged by when it was pressed, not by when the app got to it)."""
+    app = VideoPokerApp(isolated_home, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await until(pilot, lambda: phase_of(app) is Phase.DEALT)
+        draw, bounce = events.Key("space", " "), events.Key("space", " ")  # stamped as they are pressed
+        app.post_message(draw)
+        await until(pilot, lambda: phase_of(app) is Phase.IDLE)
+        handled = event_clock()
+        await until(pilot, lambda: event_clock() - handled > 2 * app.DEAL_GUARD)  # busy with something else
+        app.post_message(bounce)
+        app.post_message(events.Key("b", "b"))  # BET ONE, refused in a dealt hand: the bounce is handled
+        await until(pilot, lambda: phase_of(app) is Phase.DEALT or bet_of(app) == 1)
+        assert phase_of(app) is Phase.IDLE and app.session is not None and app.session.history.games == 1
 
 
 async def test_capital_letters_act_like_small_ones(isolated_home: Path) -> None:

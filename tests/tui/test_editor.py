@@ -58,7 +58,8 @@ async def test_typing_fast_shows_the_last_table_never_a_stale_one() -> None:
         await pilot.press("down", "down", "down", "1", "2", "backspace", "0", "backspace", "backspace", "7")
         await until(pilot, lambda: editor(app).analysis is not None
                     and editor(app).analysis.paytable.pay("full_house", 1) == 7)
-        await pilot.pause(0.5)  # any older solve still running must not land after the newest
+        # every older solve has ended (a thread's result is shown before its worker ends): none landed late
+        await until(pilot, lambda: not any(w.group == "solve" and not w.is_finished for w in app.workers))
         screen = editor(app)
         assert screen.analysis is not None and screen.analysis.paytable.pay("full_house", 1) == 7
         assert "RETURN 97.2416%" in text(screen, "#editor-return")  # 7/6

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.widgets import DataTable, Static
-from waiting import until
+from waiting import seen, until
 
 from videopoker.ledger.store import LEDGER_NAME
 from videopoker.machine.game import Phase
@@ -28,7 +28,7 @@ async def play_rounds(pilot, app: VideoPokerApp, rounds: int) -> None:  # type: 
         await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.DEALT)
         await pilot.press("1", "space")
         await until(pilot, lambda games=games: app.session is not None and app.session.history.games == games + 1)
-        app.settled_at = -1.0  # the double-tap guard is for people; this player waits anyway
+        await seen(pilot)  # the result seen before the next deal, as a player does
 
 
 async def test_l_shows_every_hand_played_with_its_plots_and_counts(isolated_home: Path) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Static
-from waiting import until
+from waiting import seen, until
 
 from videopoker.analysis.hint import best_holds
 from videopoker.deck.cards import parse_hand
@@ -76,7 +76,7 @@ async def test_the_trainer_stops_a_wrong_hold_and_lets_a_right_one_through(isola
         training = session_of(app).training
         assert (training.decisions, training.right, len(training.mistakes)) == (1, 1, 0)
 
-        await pilot.pause(app.DEAL_GUARD + 0.1)
+        await seen(pilot)  # the result seen before the next deal
         await pilot.press("space")
         state = session_of(app).state()
         best = best_holds(state.paytable, state.hand, state.bet)

@@ -32,3 +32,13 @@ async def settled(pilot: Pilot[Any], seconds: float = 60.0) -> None:
         assert time.monotonic() < deadline, "the screen did not settle in time"
         before = now
         await pilot.pause(0.05)
+
+
+async def seen(pilot: Pilot[Any]) -> None:
+    """Let the machine's last result be on the screen as long as a player looks before the next deal
+    (the double-tap guard ignores a deal pressed sooner; a busy machine paints later)."""
+    from videopoker.tui.app import VideoPokerApp, event_clock
+
+    app = pilot.app
+    assert isinstance(app, VideoPokerApp)
+    await until(pilot, lambda: event_clock() - app.shown_at >= app.DEAL_GUARD)

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import random
 import secrets
 import signal
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -125,6 +128,11 @@ class MachineScreen(Screen[None]):
             fit()
 
 
+def event_clock() -> float:
+    """Now, on the clock Textual stamps its events with (``Message.time``)."""
+    return time.perf_counter() if sys.platform == "win32" else time.monotonic()
+
+
 def _warm_until_cancelled(paytable: Paytable) -> None:
     """:func:`warm` in a thread worker that stops once cancelled (the app cancels its workers when it
     quits, and would otherwise wait seconds for a chart's derivation)."""
@@ -138,8 +146,11 @@ class VideoPokerApp(App[None]):
     CSS_PATH = "machine.tcss"
     TITLE = "videopoker"
     BINDINGS = bindings()
-    #: Seconds after a result appears during which a deal is ignored: a double tap on DRAW must
-    #: not deal the next hand before the player has seen the result.
+    #: Seconds a result must have been on the screen before a key press deals the next hand: a double
+    #: tap on DRAW must not deal before the player has seen the result. Judged by when the key was
+    #: pressed and when the result was painted, never by when the app got round to either, so a busy
+    #: machine neither deals on a bounce it handles late nor refuses a press made after the result
+    #: was seen. 0 turns the guard off (a robot's quick keys are deliberate).
     DEAL_GUARD = 0.3
     #: Seconds a refusal's reason stays on the message line.
     REASON_SECONDS = 2.0
@@ -158,7 +169,8 @@ class VideoPokerApp(App[None]):
         self.practice = practice
         self.session: Session | None = session
         self.notice: str | None = None  # a refusal to show instead of the usual message
-        self.settled_at = -1.0           # when the last result appeared (monotonic seconds)
+        self.shown_at = -math.inf  # when the last result was painted; +inf until it is (event clock)
+        self.pressed_at: float | None = None  # when the key or click being handled was pressed
         self.too_small = False
         self.folded = False  # the paytable in two columns, the terminal being too short for it
         self._reason_timer: Timer | None = None
@@ -438,8 +450,19 @@ class VideoPokerApp(App[None]):
                         title="NOT ON RECORD YET", severity="warning", timeout=15, markup=False)
         self.ledger_told = problem
         if was_dealt and self.session.state().phase is Phase.IDLE:
-            self.settled_at = time.monotonic()
+            self.shown_at = math.inf  # not seen before it is on the screen
+            self.call_after_refresh(self._result_shown)
         self.redraw()
+
+    def _result_shown(self) -> None:
+        self.shown_at = event_clock()
+
+    async def on_event(self, event: events.Event) -> None:
+        """Note when each key or click was pressed (Textual stamps it as it is read from the terminal),
+        for the double-tap guard to judge the press, not the moment a busy app handles it."""
+        if isinstance(event, (events.Key, events.MouseDown)):
+            self.pressed_at = event.time
+        await super().on_event(event)
 
     def show_reason(self, reason: str) -> None:
         """Say on the message line, for a moment, why a key did nothing."""
@@ -454,9 +477,13 @@ class VideoPokerApp(App[None]):
         self.redraw()
 
     def too_soon_to_deal(self) -> bool:
-        """A deal right after a result is a double tap on DRAW: ignore it."""
-        return (self.session is not None and self.session.state().phase is Phase.IDLE
-                and time.monotonic() - self.settled_at < self.DEAL_GUARD)
+        """A deal pressed before the result was on the screen, or within :attr:`DEAL_GUARD` of it, is a
+        double tap on DRAW: ignore it. Before the first result nothing is too soon, whatever the clock
+        reads (a monotonic clock may start near zero at boot)."""
+        if self.DEAL_GUARD <= 0 or self.session is None or self.session.state().phase is not Phase.IDLE:
+            return False
+        pressed = event_clock() if self.pressed_at is None else self.pressed_at
+        return pressed - self.shown_at < self.DEAL_GUARD
 
     # -- intents --------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -408,9 +408,13 @@ class AnalysisScreen(Screen[None]):
         worker = get_current_worker()
         strategy = strategy_named(strategy_name, self.paytable, self.coins)
 
+        def report(callback: Callable[..., None], *args: Any) -> None:
+            """Show on the screen unless cancelled by then: a batch already on its way when CANCEL was
+            pressed (a busy machine gets to it later) must not write over "Cancelled."."""
+            self.app.call_from_thread(lambda: None if worker.is_cancelled else callback(*args))
+
         def heard(fraction: float, stage: str) -> None:
-            self.app.call_from_thread(self._progress, "#sim-progress", fraction, "#sim-status",
-                                      f"Preparing: {stage}…")
+            report(self._progress, "#sim-progress", fraction, "#sim-status", f"Preparing: {stage}…")
 
         returns: list[float] = []   # after every batch, for the plots
         credits: list[float] = []
@@ -423,11 +427,11 @@ class AnalysisScreen(Screen[None]):
                 credits.append(result.won - result.hands * result.coins)
                 if result.hands == hands or result.seconds - shown >= SHOW_EVERY:  # at most ten a second
                     shown = result.seconds
-                    self.app.call_from_thread(self._show_simulation, result, hands, list(returns), list(credits))
+                    report(self._show_simulation, result, hands, list(returns), list(credits))
         except (VideoPokerError, OSError) as error:
-            self.app.call_from_thread(self._simulation_over, visible(str(error)))
+            report(self._simulation_over, visible(str(error)))
             return
-        self.app.call_from_thread(self._simulation_over, None)
+        report(self._simulation_over, None)
 
     def _show_simulation(self, result: Simulation, hands: int, returns: list[float], credits: list[float]) -> None:
         self.simulation = result
