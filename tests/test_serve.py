@@ -93,7 +93,8 @@ async def test_nothing_but_the_pages_scripts_is_served_without_the_key() -> None
     from aiohttp import ServerDisconnectedError
     from aiohttp.test_utils import TestClient, TestServer
 
-    from videopoker.cli.serve import COOKIE, guarded_server
+    from videopoker.cli.serve import guarded_server
+    from videopoker.cli.serving import COOKIE
 
     server = guarded_server("true", "127.0.0.1", free_port(), "the-key")
     async with TestClient(TestServer(await server._make_app())) as client:

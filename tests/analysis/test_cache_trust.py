@@ -78,6 +78,8 @@ def test_a_damaged_draw_table_is_replaced_on_disk_not_rebuilt_by_every_command(
 @pytest.mark.parametrize("entry", ["holds-*.npy", "return-*.json", "draws-*.d/table.bin", "paytables/*.json"])
 def test_a_cut_short_cache_file_is_not_believed(own_cache: Path, monkeypatch: pytest.MonkeyPatch, entry: str) -> None:
     """A file cut short (a full disk, a crash of an old version's writer) is read as missing."""
+    monkeypatch.setattr(draws_module, "_MEMORY", {})  # an earlier test's tables in memory: none written here
+    monkeypatch.setattr(optimal_module, "_MEMORY", {})
     paytable = resolve_paytable("jacks-or-better-9-6")
     analyze(paytable)
     holds = Optimal(paytable, 5).lookup().copy()

@@ -26,8 +26,6 @@ from videopoker.cli.output import say
 from videopoker.errors import VideoPokerError
 
 LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
-#: The cookie the page's websocket brings back: the key, once the page was opened with it.
-COOKIE = "videopoker-key"
 
 
 def is_local(host: str) -> bool:

@@ -36,8 +36,6 @@ from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from videopoker.cli.serve import COOKIE
-
 REFUSAL = """<!doctype html><title>videopoker</title>
 <body style="font-family: sans-serif; margin: 3em">
 <h1>This videopoker needs its key</h1>
@@ -57,6 +55,9 @@ REAP_SECONDS = 5.0
 ERROR_WORDS = 120
 KEY_IN_ADDRESS = re.compile(r"((?:^|[?&;])token=)[^&;\s\"']*")
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+#: The cookie the page's websocket brings back: the key, once the page was opened with it.
+COOKIE = "videopoker-key"
 
 log = logging.getLogger("videopoker.serve")
 
