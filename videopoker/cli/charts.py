@@ -8,8 +8,9 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from videopoker.cli.commands import coins_text, progress_bar
+from videopoker.cli.commands import coins_text
 from videopoker.cli.output import Column, Grid, say, say_item, show
+from videopoker.cli.progress import progress_bar
 from videopoker.deck.cards import Card
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, resolve_paytable

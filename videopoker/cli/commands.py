@@ -4,26 +4,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections import Counter
-from contextlib import AbstractContextManager, nullcontext
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-from videopoker.cli.output import Column, Grid, may_be_terminal, say, show
+from videopoker.cli.holds import every_hold, top_holds
+from videopoker.cli.output import Column, Grid, say, show
+from videopoker.cli.progress import progress_bar
 from videopoker.deck.cards import Card, check_deck, check_hand, parse_cards
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, apply_settings, paytable_reference, resolve_paytable
 from videopoker.paytable.feature import FeatureKind
 from videopoker.storage.home import home_dir
 from videopoker.storage.usertext import counted
-
-if TYPE_CHECKING:  # the analysis (numpy) loads only for the commands that use it
-    from videopoker.analysis.hint import HoldChoice
-
-#: Holds shown by ``hint`` without ``--all``: more than any close decision needs.
-TOP_HOLDS = 10
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -39,20 +31,6 @@ def run_edit(args: argparse.Namespace) -> int:
     from videopoker.tui.editor_app import open_draft, run_editor
 
     return run_editor(open_draft(args.paytable))  # a table it cannot open is one line, before the screen
-
-
-def progress_bar() -> AbstractContextManager[Any]:
-    """A rich progress bar on stderr when it is a terminal, else nothing (and rich is not loaded)."""
-    if not may_be_terminal(sys.stderr):
-        return nullcontext(None)
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
-
-    console = Console(file=sys.stderr, highlight=False, markup=False, emoji=False)
-    if not console.is_terminal:
-        return nullcontext(None)
-    return Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
-                    TimeElapsedColumn(), console=console, transient=True)
 
 
 def coins_text(count: int) -> str:
@@ -214,45 +192,3 @@ def feature_lines(paytable: Paytable, multiplier: Fraction) -> list[str]:
         return [f"{worth}, the wheel at its mean prize."]
     return [f"{worth}, at the mean multiplier ({float(multiplier):.4g}X);",
             "the machine shows the multiplier it draws before the hold."]
-
-
-def _ranks(holds: list[HoldChoice]) -> list[str]:
-    """``1``, ``3=``: a rank, marked when holds share it."""
-    shared = Counter(choice.rank for choice in holds)
-    return [f"{choice.rank}{'=' if shared[choice.rank] > 1 else ''}" for choice in holds]
-
-
-def top_holds(title: str, paytable: Paytable, coins: int, holds: list[HoldChoice]) -> Grid:
-    """The best TOP_HOLDS holds with EV and the chance the draw pays anything: fits 80 columns."""
-    paying = [c for c in paytable.game.paying if paytable.pay(c, min(coins, paytable.max_coins))]
-    worth = [Column("Worth")] if holds[0].worth is not None else []
-    grid = Grid(title, [Column("#"), Column("Hold", right=False), Column("EV"), *worth, Column("Wins %")], keys=2,
-                note=f"the best {TOP_HOLDS} of 32 holds; Wins: chance the draw pays; --all for every hold")
-    for rank, choice in list(zip(_ranks(holds), holds))[:TOP_HOLDS]:
-        wins = sum(choice.probability(c) for c in paying)
-        worths = [] if choice.worth is None else [f"{float(choice.worth):.6f}"]
-        grid.rows.append([rank, choice.label, f"{float(choice.ev):.6f}", *worths, _percent(wins)])
-    return grid
-
-
-def every_hold(title: str, paytable: Paytable, holds: list[HoldChoice]) -> Grid:
-    """All 32 holds with the chance of each final hand the draws can make (split when narrow)."""
-    categories = [c for c in paytable.game.paying if any(choice.outcomes.get(c) for choice in holds)]
-    worth = [Column("Worth")] if holds[0].worth is not None else []
-    grid = Grid(title, [Column("#"), Column("Hold", right=False), Column("EV"), *worth, Column("Draws"),
-                        *[Column(paytable.game.short(c)) for c in categories]], keys=2,
-                note="% of draws: " + " ".join(f"{paytable.game.short(c)}={paytable.game.label(c).lower()}"
-                                               for c in categories))
-    for rank, choice in zip(_ranks(holds), holds):
-        worths = [] if choice.worth is None else [f"{float(choice.worth):.6f}"]
-        grid.rows.append([rank, choice.label, f"{float(choice.ev):.6f}", *worths, f"{choice.draws:,}",
-                          *[_percent(choice.probability(c)) for c in categories]])
-    return grid
-
-
-def _percent(fraction: Any) -> str:
-    """A chance in percent, 2 decimals; ``·`` for never, ``<.01`` for rare but possible."""
-    if not fraction:
-        return "·"
-    percent = float(fraction) * 100
-    return f"{percent:.2f}" if percent >= 0.005 else "<.01"

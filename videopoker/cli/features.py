@@ -4,26 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
-from typing import Any, TypeVar
 
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.cli.plotting import draw_plot, plot_written
+from videopoker.cli.progress import solved_with_progress
 from videopoker.paytable import Paytable
 from videopoker.storage.usertext import counted
-
-Solved = TypeVar("Solved")
-
-
-def solved_with_progress(solve: Callable[[Any], Solved]) -> Solved:
-    """``solve(progress)`` with a progress bar on stderr when it is a terminal."""
-    from videopoker.cli.commands import progress_bar
-
-    with progress_bar() as bar:
-        if bar is None:
-            return solve(lambda done, stage: None)
-        task = bar.add_task("building draw tables", total=1.0)
-        return solve(lambda done, stage: bar.update(task, completed=done, description=stage))
 
 
 def show_feature_analysis(paytable: Paytable, args: argparse.Namespace) -> int:

@@ -7,13 +7,13 @@ import json
 
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.cli.plotting import draw_plot, plot_written
+from videopoker.cli.progress import solved_with_progress
 from videopoker.paytable import Paytable
 from videopoker.storage.usertext import counted
 
 
 def show_multi_strike(paytable: Paytable, args: argparse.Namespace) -> int:
     from videopoker.analysis.multi_strike import analyze_multi_strike
-    from videopoker.cli.features import solved_with_progress
 
     analysis = solved_with_progress(lambda progress: analyze_multi_strike(paytable, progress))
     data = analysis.to_json()

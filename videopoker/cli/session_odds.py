@@ -6,9 +6,10 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from videopoker.cli.commands import coins_text, progress_bar
+from videopoker.cli.commands import coins_text
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.cli.plotting import check_plot, draw_plot, plot_written
+from videopoker.cli.progress import progress_bar
 from videopoker.paytable import resolve_paytable
 from videopoker.storage.usertext import counted
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.cli.plotting import draw_plot, plot_written
+from videopoker.cli.progress import solved_with_progress
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 
@@ -18,7 +19,6 @@ SHOWN_CHANCE = 0.005
 
 def show_ultimate_x(paytable: Paytable, args: argparse.Namespace) -> int:
     from videopoker.analysis.ultimate_x import analyze_ultimate_x
-    from videopoker.cli.features import solved_with_progress
 
     found = args.multipliers
     if found is not None and args.multi is not None and len(found) != args.multi:
