@@ -12,7 +12,7 @@ from rich.text import Text
 
 from videopoker.machine.game import MachineState, Phase
 from videopoker.machine.multi_strike_levels import LevelPlayed, levels_of
-from videopoker.tui.widgets.hands import LOST, WON, hand_line
+from videopoker.tui.hand_text import LOST, WON, hand_line
 
 RIDE = "bold black on yellow"
 

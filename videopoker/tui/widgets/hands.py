@@ -9,38 +9,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from videopoker.deck.cards import Card
 from videopoker.machine.game import MachineState, Phase
-from videopoker.paytable import Paytable
+from videopoker.tui.hand_text import LOST, WON, hand_line
+from videopoker.tui.multi_strike_view import stack_lines, stacked
 from videopoker.tui.ultimate_x_view import earned_suffix, line_prefix
-
-RED = "bold red3 on white"
-BLACK = "bold black on white"
-WILD = "bold white on dark_green"
-BACK = "white on blue"
-WON = "bold yellow"
-LOST = "grey50"
-
-
-def card_cell(card: Card | None, paytable: Paytable) -> Text:
-    """One card in three columns: ``A♠ ``, ``10♥``, a green one if wild, a blue back if None."""
-    if card is None:
-        return Text("▚▞▚", style=BACK)
-    label = "JK" if card.is_joker else card.label
-    style = WILD if paytable.game.is_wild(card.index) else RED if card.suit is not None and card.suit.is_red else BLACK
-    return Text(label.ljust(3), style=style)
-
-
-def hand_line(cards: tuple[Card | None, ...], paytable: Paytable, result: Text | None = None,
-              prefix: str = "") -> Text:
-    line = Text(prefix, style="bold white on dark_green") if prefix else Text()
-    for card in cards:
-        line.append_text(card_cell(card, paytable))
-        line.append(" ")
-    if result is not None:
-        line.append(" ")
-        line.append_text(result)
-    return line
 
 
 def upper_lines(state: MachineState) -> list[Text]:
@@ -70,8 +42,6 @@ class HandsPanel(Static):
     lines_shown: tuple[str, ...] = ()  # the lines as plain text, for a reader or a test
 
     def show(self, state: MachineState) -> None:
-        from videopoker.tui.multi_strike_view import stack_lines, stacked
-
         lines = stack_lines(state) if stacked(state) else upper_lines(state)
         self.lines_shown = tuple(line.plain for line in lines)
         self.update(Text("\n").join(lines))
