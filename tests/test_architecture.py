@@ -81,3 +81,87 @@ def test_a_script_written_before_the_rooms_still_runs() -> None:
     assert run.returncode == 1 and "videopoker.cards is now videopoker.deck.cards" in run.stderr
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert run.stdout.strip() == "royal_flush"
+
+
+def module_name(file: Path) -> str:
+    """``videopoker/cli/commands.py`` is ``videopoker.cli.commands``; a package is its ``__init__.py``."""
+    parts = file.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def type_checking_only(test: ast.expr) -> bool:
+    """``TYPE_CHECKING`` (bare or as ``typing.TYPE_CHECKING``): what an ``if`` on it imports never runs."""
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or \
+        (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def imports_run(node: ast.AST) -> list[ast.Import | ast.ImportFrom]:
+    """Every import under ``node`` that can run, at the top or inside a function (a late import
+    is still a cycle), leaving out the body of ``if TYPE_CHECKING:``."""
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return [node]
+    if isinstance(node, ast.If) and type_checking_only(node.test):
+        children: list[ast.AST] = list(node.orelse)
+    else:
+        children = list(ast.iter_child_nodes(node))
+    return [found for child in children for found in imports_run(child)]
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Which of videopoker's modules each of them imports, read from the source (like import-linter:
+    ``from a import b`` is an import of the module ``a.b`` where there is one, else of ``a``)."""
+    files = {module_name(file): file for file in sorted(PACKAGE.rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, file in files.items():
+        package = name if file.name == "__init__.py" else name.rpartition(".")[0]
+        graph[name] = set()
+        for node in imports_run(ast.parse(file.read_text())):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                base = package.rsplit(".", node.level - 1)[0] if node.level else ""  # from .. import x
+                source = ".".join(part for part in (base, node.module) if part)
+                targets = [f"{source}.{alias.name}" if f"{source}.{alias.name}" in files else source
+                           for alias in node.names]
+            graph[name].update(target for target in targets if target in files and target != name)
+    return graph
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    components: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for imported in sorted(graph[module]):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            component = []
+            while not component or component[-1] != module:
+                component.append(stack.pop())
+            if len(component) > 1:
+                components.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(components)
+
+
+def test_no_module_imports_one_that_imports_it_back() -> None:
+    assert import_cycles({"a": {"b"}, "b": {"a", "c"}, "c": {"d"}, "d": {"c"}, "e": {"a"}}) == [["a", "b"], ["c", "d"]]
+    graph = import_graph()
+    commands = graph["videopoker.cli.commands"]
+    assert {"videopoker.cli.output", "videopoker.cli.multi_strike"} <= commands  # at the top and inside a function
+    assert "videopoker.analysis.hint" not in graph["videopoker.cli.holds"]  # only under TYPE_CHECKING
+    cycles = [", ".join(f"{module} → {imported}" for module in cycle for imported in sorted(graph[module] & {*cycle}))
+              for cycle in import_cycles(graph)]
+    assert not cycles, "import cycles (a shared piece belongs in a module below its users):\n" + "\n".join(cycles)
