@@ -18,10 +18,10 @@ import pytest
 from support import SHIPPED, assert_one_problem
 
 from videopoker.analysis import analyze
-from videopoker.analysis.draws import draw_tables
-from videopoker.analysis.exact import common_values
 from videopoker.analysis.feature import analyze_feature, worth_vector
-from videopoker.analysis.hint import best_holds
+from videopoker.analysis.solve.draws import draw_tables
+from videopoker.analysis.solve.exact import common_values
+from videopoker.analysis.solve.hint import best_holds
 from videopoker.cli import main
 from videopoker.deck.cards import parse_hand
 from videopoker.errors import PaytableError

@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from videopoker.analysis.draws import HELD_COUNT, draw_tables
 from videopoker.analysis.simulate import running, simulate
+from videopoker.analysis.solve.draws import HELD_COUNT, draw_tables
 from videopoker.analysis.strategies import strategy_named
 from videopoker.analysis.ultimate_x import analyze_ultimate_x
 from videopoker.analysis.ultimate_x_play import WARM_UP, NextWorths, UltimateXPlayer

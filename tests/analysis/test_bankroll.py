@@ -10,8 +10,8 @@ import pytest
 
 from videopoker.analysis import analyze
 from videopoker.analysis.bankroll import bankroll
-from videopoker.analysis.exact import pay_vector
 from videopoker.analysis.simulate import play_rounds
+from videopoker.analysis.solve.exact import pay_vector
 from videopoker.analysis.strategies import strategy_named
 from videopoker.paytable import resolve_paytable
 

@@ -14,8 +14,8 @@ from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, ProgressBar, Static, TabbedContent
 from waiting import until
 
-from videopoker.analysis import draws as draws_module
 from videopoker.analysis.simulate import Simulation, simulate
+from videopoker.analysis.solve import draws as draws_module
 from videopoker.analysis.strategies import strategy_named
 from videopoker.cli import main
 from videopoker.machine.game import Phase

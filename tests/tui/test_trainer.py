@@ -8,7 +8,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from waiting import seen, until
 
-from videopoker.analysis.hint import best_holds
+from videopoker.analysis.solve.hint import best_holds
 from videopoker.deck.cards import parse_hand
 from videopoker.machine.game import Phase
 from videopoker.machine.round import Round

@@ -34,9 +34,9 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.diffusion import Diffusion
-from videopoker.analysis.exact import Analysis, analyze
 from videopoker.analysis.feature import FeatureAnalysis, analyze_feature
 from videopoker.analysis.multi_strike import MultiStrikeAnalysis, analyze_multi_strike
+from videopoker.analysis.solve.exact import Analysis, analyze
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import FeatureKind

@@ -28,7 +28,6 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.draws import HOLDS, TIE_ORDER, draw_tables
 from videopoker.analysis.patterns import (
     UNNAMED,
     Kind,
@@ -41,6 +40,7 @@ from videopoker.analysis.patterns import (
     rules_of,
     ten_splits,
 )
+from videopoker.analysis.solve.draws import HOLDS, TIE_ORDER, draw_tables
 from videopoker.errors import VideoPokerError
 from videopoker.rules.evaluate import Game
 from videopoker.storage.usertext import first_control, quote

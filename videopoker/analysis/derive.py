@@ -1,7 +1,7 @@
 """A strategy chart derived from the exact solution, for any paytable, and what following it costs.
 
 Every hold of every dealt-hand class has a pattern (:mod:`~videopoker.analysis.patterns`) and an
-exact value (:func:`~videopoker.analysis.exact.common_values`).  A chart is an order of patterns;
+exact value (:func:`~videopoker.analysis.solve.exact.common_values`).  A chart is an order of patterns;
 a class plays the first pattern of the order that one of its holds has.  The derivation:
 
 1. For each class, the pattern of its best named hold; putting any other of its patterns above
@@ -39,7 +39,6 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.cache import cache_file, load, save
 from videopoker.analysis.chart import (
     CHART_TIE_ORDER,
     NO_LINE,
@@ -50,8 +49,10 @@ from videopoker.analysis.chart import (
     class_patterns,
     vocabulary,
 )
-from videopoker.analysis.draws import HAND, HOLDS, Progress, _quiet, draw_tables
-from videopoker.analysis.exact import (
+from videopoker.analysis.patterns import UNNAMED, Kind, Pattern, describe
+from videopoker.analysis.solve.cache import cache_file, load, save
+from videopoker.analysis.solve.draws import HAND, HOLDS, Progress, _quiet, draw_tables
+from videopoker.analysis.solve.exact import (
     Analysis,
     analyze,
     class_values,
@@ -59,7 +60,6 @@ from videopoker.analysis.exact import (
     holds_analysis,
     pay_vector,
 )
-from videopoker.analysis.patterns import UNNAMED, Kind, Pattern, describe
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 
@@ -187,7 +187,7 @@ class Entries:
 def chart_return(chart: Chart, paytable: Paytable, coins: int | None = None,
                  values: npt.NDArray[np.float64] | None = None) -> ChartReturn:
     """The exact return of playing ``chart`` literally on every dealt hand of ``paytable``
-    (``values``: the classes' :func:`~videopoker.analysis.exact.class_values`, when already known)."""
+    (``values``: the classes' :func:`~videopoker.analysis.solve.exact.class_values`, when already known)."""
     bet = paytable.base_bet(coins)
     if chart.game is not paytable.game:
         raise VideoPokerError(f"the chart is for {chart.game.title}; {paytable.name!r} is {paytable.game.title}")

@@ -25,9 +25,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.cache import cache_file, load, save
-from videopoker.analysis.draws import DrawTables, Progress, _quiet, draw_tables
-from videopoker.analysis.exact import (
+from videopoker.analysis.solve.cache import cache_file, load, save
+from videopoker.analysis.solve.draws import DrawTables, Progress, _quiet, draw_tables
+from videopoker.analysis.solve.exact import (
     Analysis,
     HoldTally,
     _analysis,

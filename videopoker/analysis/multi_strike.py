@@ -11,7 +11,7 @@ top down (``pay`` per coin, ``V'`` the value of reaching the next level)::
     reaching a level:          V = f · VF + (1 − f) · VN
 
 The return is V(level 1) over the number of levels.  Each level's holds are tallied exactly
-(:class:`~videopoker.analysis.exact.HoldTally`), so the chance of reaching every level, how often
+(:class:`~videopoker.analysis.solve.exact.HoldTally`), so the chance of reaching every level, how often
 each hand comes and the variance of a whole round follow from counts.  Worths mix whole pays with
 V', so holds are compared in floating point: two holds whose worths differ by less than about one
 part in 10^15 count as the better-valued one, which moves no figure in the digits shown.
@@ -29,9 +29,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.cache import cache_file, load, save
-from videopoker.analysis.draws import Progress, _quiet, draw_tables
-from videopoker.analysis.exact import Analysis, HoldTally, _total, analyze, common_values, first_best, pay_vector
+from videopoker.analysis.solve.cache import cache_file, load, save
+from videopoker.analysis.solve.draws import Progress, _quiet, draw_tables
+from videopoker.analysis.solve.exact import Analysis, HoldTally, _total, analyze, common_values, first_best, pay_vector
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import Feature, FeatureKind

@@ -26,7 +26,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.draws import HAND, HELD_COUNT, HOLDS, hold_ranks
+from videopoker.analysis.solve.draws import HAND, HELD_COUNT, HOLDS, hold_ranks
 from videopoker.deck.cards import JOKER_INDEX, RANK_SYMBOLS
 from videopoker.deck.combos import combinations_colex
 from videopoker.rules.definition import HandSpec, Made, ranks_text

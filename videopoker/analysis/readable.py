@@ -34,8 +34,8 @@ import numpy.typing as npt
 
 from videopoker.analysis.chart import NO_LINE, Vocabulary, listed
 from videopoker.analysis.derive import MADE_KINDS, TIE_ORDER_ARRAY, Entries
-from videopoker.analysis.draws import HOLDS, Progress, _quiet
 from videopoker.analysis.patterns import Pattern
+from videopoker.analysis.solve.draws import HOLDS, Progress, _quiet
 
 #: A step whose price is below this share of the weighted total is free (a rounding error).
 FREE = 1e-12

@@ -21,8 +21,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.draws import HAND, Progress, _quiet
-from videopoker.analysis.exact import pay_vector
+from videopoker.analysis.solve.draws import HAND, Progress, _quiet
+from videopoker.analysis.solve.exact import pay_vector
 from videopoker.analysis.strategies import FeatureOptimal, Strategy
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from videopoker.analysis.hint import HoldChoice, best_holds
+from videopoker.analysis.solve.hint import HoldChoice, best_holds
 from videopoker.deck.cards import Card
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable

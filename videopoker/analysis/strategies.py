@@ -18,10 +18,10 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.chart import Chart, read_chart
-from videopoker.analysis.draws import HAND, HOLDS, Progress, _quiet
-from videopoker.analysis.exact import analyze, pay_vector
-from videopoker.analysis.optimal import best_hold_table
 from videopoker.analysis.patterns import patterns_of
+from videopoker.analysis.solve.draws import HAND, HOLDS, Progress, _quiet
+from videopoker.analysis.solve.exact import analyze, pay_vector
+from videopoker.analysis.solve.optimal import best_hold_table
 from videopoker.deck.combos import colex_rank, combinations_colex
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
@@ -51,7 +51,7 @@ class Strategy(Protocol):
 
 
 class Optimal:
-    """Perfect play: the exact engine's best hold, looked up (:mod:`~videopoker.analysis.optimal`)."""
+    """Perfect play: the exact engine's best hold, looked up (:mod:`~videopoker.analysis.solve.optimal`)."""
 
     name = "optimal"
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.draws import Progress, _quiet
 from videopoker.analysis.multi_strike import MultiStrikeAnalysis, analyze_multi_strike, worths
-from videopoker.analysis.optimal import best_hold_table
+from videopoker.analysis.solve.draws import Progress, _quiet
+from videopoker.analysis.solve.optimal import best_hold_table
 from videopoker.analysis.strategies import Optimal
 from videopoker.deck.combos import colex_rank
 from videopoker.paytable import Paytable

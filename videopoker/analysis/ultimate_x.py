@@ -30,9 +30,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.cache import cache_file, load, save
-from videopoker.analysis.draws import HAND, HELD_COUNT, HOLDS, Progress, _quiet, draw_tables
-from videopoker.analysis.exact import Analysis, analyze, first_best, pay_vector
+from videopoker.analysis.solve.cache import cache_file, load, save
+from videopoker.analysis.solve.draws import HAND, HELD_COUNT, HOLDS, Progress, _quiet, draw_tables
+from videopoker.analysis.solve.exact import Analysis, analyze, first_best, pay_vector
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import Feature, FeatureKind

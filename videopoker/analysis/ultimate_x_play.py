@@ -31,9 +31,9 @@ from math import inf, sqrt
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.draws import HELD_COUNT, HOLDS, Progress, _quiet, draw_tables
-from videopoker.analysis.exact import first_best, pay_vector
 from videopoker.analysis.simulate import Deal
+from videopoker.analysis.solve.draws import HELD_COUNT, HOLDS, Progress, _quiet, draw_tables
+from videopoker.analysis.solve.exact import first_best, pay_vector
 from videopoker.analysis.ultimate_x import UltimateXAnalysis, analyze_ultimate_x, category_multipliers, key_laws
 from videopoker.paytable import Paytable
 

@@ -77,7 +77,7 @@ def analyze(table: Table, coins: int | None = None, multi: int | None = None) ->
 
         data = analyze_feature(paytable).to_json(multi or 1)
     else:
-        from videopoker.analysis.exact import analyze as solve
+        from videopoker.analysis.solve.exact import analyze as solve
 
         data = solve(paytable, coins).to_json(multi or 1)
     return AnalysisResult(data, data["paytable"], data["game"], data["coins"], data["rtp"], tuple(data["rows"]))
@@ -103,7 +103,7 @@ def hint(table: Table, cards: str | Sequence[str], coins: int | None = None, mul
         state = check_state(paytable, FeatureState(level, free_ride, tuple(multipliers)), coins)
         data = state_holds(paytable, hand, state).to_json(paytable, hand)
     else:
-        from videopoker.analysis.hint import best_holds, hint_json
+        from videopoker.analysis.solve.hint import best_holds, hint_json
 
         data = hint_json(paytable, hand, best_holds(paytable, hand, coins))
     return HintResult(data, data["hand"], data["paytable"], tuple(data["holds"]))
@@ -159,7 +159,7 @@ def sweep(table: Table, vary: Mapping[str, Iterable[int]], where: str | None = N
     sweep -o FILE.jsonl`` writes for the table: its varied pays, then the figures.  A grid of over
     ten million tables, or one solved here that a sample of it says takes over ten minutes,
     needs ``yes=True``, as the command needs ``--yes``."""
-    from videopoker.analysis.sweep import (
+    from videopoker.analysis.sweeps.sweep import (
         Grid,
         Vary,
         check_size,

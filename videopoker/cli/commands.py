@@ -20,7 +20,7 @@ from videopoker.storage.home import home_dir
 from videopoker.storage.usertext import counted
 
 if TYPE_CHECKING:  # the analysis (numpy) loads only for the commands that use it
-    from videopoker.analysis.hint import HoldChoice
+    from videopoker.analysis.solve.hint import HoldChoice
 
 #: Holds shown by ``hint`` without ``--all``: more than any close decision needs.
 TOP_HOLDS = 10
@@ -102,7 +102,7 @@ def run_analyze(args: argparse.Namespace) -> int:
                                lambda done, stage: bar.update(task, completed=done, description=stage))
     progressive = None
     if meter is not None and at_top:
-        from videopoker.analysis.progressive import meter_return
+        from videopoker.analysis.tables.progressive import meter_return
 
         progressive = meter_return(paytable, meter, analysis)
     data = analysis.to_json(args.multi) | (progressive.to_json() if progressive else {})
@@ -143,7 +143,7 @@ def run_analyze(args: argparse.Namespace) -> int:
 def meter_for(paytable: Paytable, asked: int | None) -> int | None:
     """The meter to analyse a table at: ``--meter``, else the meter as the wallet has it now, else
     its base; ``None`` for a table without one (where ``--meter`` is refused)."""
-    from videopoker.analysis.progressive import check_meter
+    from videopoker.analysis.tables.progressive import check_meter
 
     if paytable.progressive is None:
         if asked is not None:
@@ -176,7 +176,7 @@ def read_hand(paytable: Paytable, words: list[str]) -> tuple[Card, ...]:
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    from videopoker.analysis.hint import best_holds
+    from videopoker.analysis.solve.hint import best_holds
 
     paytable = resolve_paytable(args.paytable)
     hand = read_hand(paytable, args.cards)
@@ -189,7 +189,7 @@ def run_hint(args: argparse.Namespace) -> int:
     holds = best_holds(paytable, hand, args.coins)
     multiplier = holds[0].multiplier if holds[0].worth is not None else None  # the worths' multiplier
     if args.json:
-        from videopoker.analysis.hint import hint_json
+        from videopoker.analysis.solve.hint import hint_json
 
         print(json.dumps(hint_json(paytable, hand, holds), indent=2))
         return 0

@@ -499,8 +499,8 @@ def _categories(paytable: Paytable, bets: list[tuple[int, int, int]], counts: di
 def _frequencies(paytable: Paytable, bet: int, hands: int) -> list[tuple[str, float]]:
     """How often perfect play makes each final hand, at a bet and a number of hands a round (Ultimate X
     at its feature bet: over the multiplier sums as they come under perfect play)."""
-    from videopoker.analysis.exact import analyze
     from videopoker.analysis.feature import analyze_feature
+    from videopoker.analysis.solve.exact import analyze
 
     feature = paytable.feature if paytable.plays_feature(bet) else None
     if feature is not None and feature.kind is FeatureKind.ULTIMATE_X and hands in feature.offered_lines:
@@ -586,8 +586,8 @@ def _exact_percentile(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], w
         return None
     import numpy as np
 
-    from videopoker.analysis.draws import draw_tables
-    from videopoker.analysis.hint import SortedHand
+    from videopoker.analysis.solve.draws import draw_tables
+    from videopoker.analysis.solve.hint import SortedHand
 
     length = 1 << max(1, (size - 1).bit_length())
     spectrum = np.ones(length // 2 + 1, dtype=np.complex128)

@@ -37,10 +37,10 @@ from videopoker.storage.usertext import counted, visible
 
 if TYPE_CHECKING:  # numpy and the analysis load in the workers, when first needed
     from videopoker.analysis.bankroll import Bankroll
-    from videopoker.analysis.exact import Analysis, ReturnRow
     from videopoker.analysis.feature import FeatureAnalysis, FeatureRow
-    from videopoker.analysis.progressive import MeterReturn
     from videopoker.analysis.simulate import Simulation
+    from videopoker.analysis.solve.exact import Analysis, ReturnRow
+    from videopoker.analysis.tables.progressive import MeterReturn
 
 PANES = ("return", "compare", "simulate", "bankroll")
 #: Seconds between two refreshes of a running simulation: drawing every batch would slow it down.
@@ -246,7 +246,7 @@ class AnalysisScreen(Screen[None]):
         if self.stateful is not None:
             self._solve_state(heard)
         if self.meter is not None:
-            from videopoker.analysis.progressive import meter_return
+            from videopoker.analysis.tables.progressive import meter_return
 
             meter = meter_return(self.paytable, self.meter, analysis)
             if not get_current_worker().is_cancelled:

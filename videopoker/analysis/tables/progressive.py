@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from videopoker.analysis.exact import Analysis, analyze
+from videopoker.analysis.solve.exact import Analysis, analyze
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import MAX_PAY, Paytable, Progressive
 

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.cache import cache_file, load_arrays, save_arrays
+from videopoker.analysis.solve.cache import cache_file, load_arrays, save_arrays
 from videopoker.deck.combos import BINOMIAL, combinations_colex, drop_one_ranks
 from videopoker.deck.suits import suit_class_keys, suit_classes, suit_symmetries
 from videopoker.rules.evaluate import Game

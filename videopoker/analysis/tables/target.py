@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from videopoker.analysis.exact import analyze
+from videopoker.analysis.solve.exact import analyze
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import MAX_PAY, Paytable, per_coin_of, per_coin_totals
 from videopoker.rules.definition import PayCategory

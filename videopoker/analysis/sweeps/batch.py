@@ -3,9 +3,9 @@
 Every dealt-hand class's 32 holds have fixed final-category counts (on the common denominator of
 the draws): the matrix ``A`` (classes × 32 holds × categories), built once per game.  A pay vector
 ``P`` prices every hold at once, ``A @ P``; the best hold of a class is the largest value, ties
-broken as :data:`~videopoker.analysis.exact.TIE_ORDER` says (the holds are stored in that order,
+broken as :data:`~videopoker.analysis.solve.exact.TIE_ORDER` says (the holds are stored in that order,
 so the first largest wins); and the table's final-category counts under perfect play are the
-class-weighted sum of the best holds' rows: exactly :func:`~videopoker.analysis.exact.analyze`'s.
+class-weighted sum of the best holds' rows: exactly :func:`~videopoker.analysis.solve.exact.analyze`'s.
 
 Most classes' best hold cannot change over a box of pays (a made pair is held whatever the full
 house pays): a hold's value is linear in the pays, so hold ``b`` beats hold ``h`` over the whole
@@ -28,8 +28,8 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.draws import HOLDS, TIE_ORDER, draw_tables
-from videopoker.analysis.exact import pay_vector
+from videopoker.analysis.solve.draws import HOLDS, TIE_ORDER, draw_tables
+from videopoker.analysis.solve.exact import pay_vector
 from videopoker.paytable import Paytable
 from videopoker.rules.lookup import Game
 

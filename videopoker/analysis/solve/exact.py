@@ -19,8 +19,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.cache import cache_file, load, save
-from videopoker.analysis.draws import (
+from videopoker.analysis.solve.cache import cache_file, load, save
+from videopoker.analysis.solve.draws import (
     HAND,
     HELD_COUNT,
     HOLDS,

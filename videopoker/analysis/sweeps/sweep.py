@@ -1,7 +1,7 @@
 """A grid of paytables and its rows: ``videopoker sweep``'s engine, apart from where it runs.
 
 A grid varies some pays per coin (``full_house=5..10``, ``four_of_a_kind=20..30:5``) of one table;
-every combination is a table, solved exactly by :mod:`videopoker.analysis.batch` in chunks.  A
+every combination is a table, solved exactly by :mod:`videopoker.analysis.sweeps.batch` in chunks.  A
 row is the varied pays by key, then ``rtp``, ``variance``, ``standard_deviation``,
 ``hit_frequency``, ``top_cycle``.  ``--where`` is a small language over those columns — numbers,
 comparisons, ``and``/``or``/``not``, parentheses — parsed here, never evaluated as Python.
@@ -26,7 +26,7 @@ from videopoker.rules.definition import PayCategory
 from videopoker.storage.usertext import counted
 
 if TYPE_CHECKING:  # numpy and the solver load only when a chunk is solved
-    from videopoker.analysis.batch import Figures
+    from videopoker.analysis.sweeps.batch import Figures
 
 FIGURES = ("rtp", "variance", "standard_deviation", "hit_frequency", "top_cycle")
 #: Tables solved in one batch: neighbours, whose small box of pays leaves few classes open.
@@ -105,11 +105,11 @@ class Grid:
 
     def pay_vectors(self, combinations: Sequence[Sequence[int]]) -> Any:
         """The totals each table pays per category at the grid's bet, (tables, categories): the
-        table's own :func:`~videopoker.analysis.exact.pay_vector`, the varied pays put straight in
+        table's own :func:`~videopoker.analysis.solve.exact.pay_vector`, the varied pays put straight in
         (a pay per coin pays that times the bet) instead of a table built for each."""
         import numpy as np
 
-        from videopoker.analysis.exact import pay_vector
+        from videopoker.analysis.solve.exact import pay_vector
 
         categories = self.paytable.game.categories
         pays = np.repeat(pay_vector(self.paytable, self.coins).astype(np.int64)[None, :], len(combinations), axis=0)
@@ -380,7 +380,7 @@ def _solver_for(data: Portable) -> tuple[Grid, Any]:
     """The grid and its batch solver, built once per process (a worker keeps it between chunks)."""
     if data not in _SOLVERS:
         _keep_freed_memory()
-        from videopoker.analysis.batch import BatchSolver
+        from videopoker.analysis.sweeps.batch import BatchSolver
         from videopoker.rules.catalog import game_of_data
 
         name, game, definition, max_coins, pays, varied, coins = json.loads(data)

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.draws import HOLDS, TIE_ORDER, draw_tables
+from videopoker.analysis.solve.draws import HOLDS, TIE_ORDER, draw_tables
 from videopoker.deck.cards import Card, check_deck, check_hand, format_cards
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import top_rank
@@ -101,7 +101,7 @@ def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = Non
     At a feature bet the EV is the pay column's at max_coins, and the holds are ranked by their
     worth (:attr:`HoldChoice.worth`), at ``multiplier`` (the one the machine drew) or the deal's
     (:func:`deal_multiplier`).  Of equal worths, the hold keeping more cards comes first,
-    then as :data:`~videopoker.analysis.exact.TIE_ORDER` says over the hand sorted by card: the
+    then as :data:`~videopoker.analysis.solve.exact.TIE_ORDER` says over the hand sorted by card: the
     same choice the return table counts.
     """
     check_hand(hand)
