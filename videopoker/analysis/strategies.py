@@ -17,8 +17,8 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.chart import Chart, read_chart
-from videopoker.analysis.patterns import patterns_of
+from videopoker.analysis.charts.chart import Chart, read_chart
+from videopoker.analysis.charts.patterns import patterns_of
 from videopoker.analysis.solve.draws import HAND, HOLDS, Progress, _quiet
 from videopoker.analysis.solve.exact import analyze, pay_vector
 from videopoker.analysis.solve.optimal import best_hold_table
@@ -127,7 +127,7 @@ def _random(n: int, rng: np.random.Generator) -> Masks:
 
 
 class ChartPlayer:
-    """A player who follows a strategy chart literally (:mod:`~videopoker.analysis.chart`): the
+    """A player who follows a strategy chart literally (:mod:`~videopoker.analysis.charts.chart`): the
     patterns of each dealt hand's holds are found in numpy, and the first line that fits says what
     to keep.  Its expected frequencies are the chart's exact return table."""
 
@@ -142,7 +142,7 @@ class ChartPlayer:
         return holds.astype(np.uint8)
 
     def expected(self) -> dict[PayCategory, Fraction]:
-        from videopoker.analysis.derive import chart_return
+        from videopoker.analysis.charts.derive import chart_return
 
         played = chart_return(self.chart, self.paytable, self.coins).analysis
         return {row.category: row.probability for row in played.rows}

@@ -19,7 +19,7 @@ from videopoker.deck.cards import Card
 from videopoker.paytable import Paytable
 
 if TYPE_CHECKING:
-    from videopoker.analysis.chart import Chart
+    from videopoker.analysis.charts.chart import Chart
     from videopoker.analysis.solve.hint import HoldChoice
 
 #: A mistake costing at least this much per coin bet is major; less is minor.  A tenth of a coin
@@ -197,7 +197,7 @@ def warm(paytable: Paytable, progress: Callable[[float, str], None] | None = Non
     the table's strategy chart at its top bet (derived once, a few seconds, then cached), so the
     trainer can say which chart line plays a hand.  ``progress`` is called often along the way;
     raising there stops the work (a machine that is quitting does not wait for it)."""
-    from videopoker.analysis.derive import chart_for
+    from videopoker.analysis.charts.derive import chart_for
     from videopoker.analysis.solve.draws import draw_tables
 
     listen = progress or (lambda done, stage: None)
@@ -221,7 +221,7 @@ class PlayedLine:
 
 def chart_line_of(chart: Chart, paytable: Paytable, dealt: Sequence[Card]) -> PlayedLine:
     """Which line of ``chart`` plays ``dealt``, as a player following it would find."""
-    from videopoker.analysis.patterns import patterns_of
+    from videopoker.analysis.charts.patterns import patterns_of
     from videopoker.analysis.solve.hint import SortedHand
 
     hand = SortedHand.of(dealt)
@@ -234,7 +234,7 @@ def chart_line_of(chart: Chart, paytable: Paytable, dealt: Sequence[Card]) -> Pl
 def why(paytable: Paytable, coins: int, dealt: Sequence[Card]) -> str | None:
     """The line of the table's strategy chart that plays ``dealt``, and what it keeps:
     ``CHART LINE 7: 4 to a flush — HOLD 5♥ 8♥ 9♥ K♥``; None while that chart is not known yet."""
-    from videopoker.analysis.derive import chart_for
+    from videopoker.analysis.charts.derive import chart_for
 
     if coins > paytable.max_coins:  # a feature bet: a multiplier leaves the base game's chart right
         if paytable.feature is None or paytable.feature.trigger or paytable.feature.carries_state:

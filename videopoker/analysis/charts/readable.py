@@ -1,13 +1,13 @@
 """A chart people can learn from: the exact chart said in the concepts players learn.
 
-The exact derivation (:mod:`~videopoker.analysis.derive`) orders the fine patterns ("4 to an outside
+The exact derivation (:mod:`~videopoker.analysis.charts.derive`) orders the fine patterns ("4 to an outside
 straight flush, 1 high card"); played literally it is near perfect, but read as a chart it names the
 variants of one idea on many lines, or strings them together with "or", often only because no hand
 cares where a variant goes.  Published charts say each idea once ("4 to a straight flush"), in the
 words players learn, and name an exception only where one matters.  This pass rewrites the order
 that way, each step priced exactly:
 
-* a line may be named by a concept (:func:`~videopoker.analysis.patterns.concept_chains`); as a chart
+* a line may be named by a concept (:func:`~videopoker.analysis.charts.patterns.concept_chains`); as a chart
   reads, the name takes every pattern of the concept that no line above took, so the variants of it
   that must stay higher stay as lines of their own above it: the exceptions ("QJ suited" above
   "2 to a royal without a ten");
@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.chart import NO_LINE, Vocabulary, listed
-from videopoker.analysis.derive import MADE_KINDS, TIE_ORDER_ARRAY, Entries
-from videopoker.analysis.patterns import Pattern
+from videopoker.analysis.charts.chart import NO_LINE, Vocabulary, listed
+from videopoker.analysis.charts.entries import MADE_KINDS, TIE_ORDER_ARRAY, Entries
+from videopoker.analysis.charts.patterns import Pattern
 from videopoker.analysis.solve.draws import HOLDS, Progress, _quiet
 
 #: A step whose price is below this share of the weighted total is free (a rounding error).

@@ -1,6 +1,6 @@
 """A strategy chart derived from the exact solution, for any paytable, and what following it costs.
 
-Every hold of every dealt-hand class has a pattern (:mod:`~videopoker.analysis.patterns`) and an
+Every hold of every dealt-hand class has a pattern (:mod:`~videopoker.analysis.charts.patterns`) and an
 exact value (:func:`~videopoker.analysis.solve.exact.common_values`).  A chart is an order of patterns;
 a class plays the first pattern of the order that one of its holds has.  The derivation:
 
@@ -14,7 +14,7 @@ a class plays the first pattern of the order that one of its holds has.  The der
    exact return (every move is priced at once from one pass over the classes), or, when no single
    move helps, a line with the lines it must not pass (:func:`_drag`).  Lines that never decide a
    hand go.
-4. The whole chart is then said as people learn it (:mod:`~videopoker.analysis.readable`): each
+4. The whole chart is then said as people learn it (:mod:`~videopoker.analysis.charts.readable`): each
    line one concept in a player's words ("4 to a straight flush"), its exceptions as lines above
    it, for at most READABLE_ALLOWANCE of return.
 5. For a chart of at most N lines, lines whose removal or joining costs nothing go or are joined,
@@ -29,9 +29,7 @@ minimum per class over them, a few milliseconds, which is what makes the search 
 
 from __future__ import annotations
 
-import copy
 import json
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -39,17 +37,10 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.chart import (
-    CHART_TIE_ORDER,
-    NO_LINE,
-    TIE_RANK,
-    Chart,
-    ChartLine,
-    Vocabulary,
-    class_patterns,
-    vocabulary,
-)
-from videopoker.analysis.patterns import UNNAMED, Kind, Pattern, describe
+from videopoker.analysis.charts.chart import NO_LINE, Chart, ChartLine, Vocabulary, class_patterns, vocabulary
+from videopoker.analysis.charts.entries import MADE_KINDS, TIE_ORDER_ARRAY, Entries, run_starts
+from videopoker.analysis.charts.patterns import UNNAMED, Kind, Pattern, describe
+from videopoker.analysis.charts.readable import rewrite
 from videopoker.analysis.solve.cache import cache_file, load, save
 from videopoker.analysis.solve.draws import HAND, HOLDS, Progress, _quiet, draw_tables
 from videopoker.analysis.solve.exact import (
@@ -62,8 +53,6 @@ from videopoker.analysis.solve.exact import (
 )
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
-
-TIE_ORDER_ARRAY = np.array(CHART_TIE_ORDER, dtype=np.int64)
 
 #: A removal or a join that changes the return by less than this (a rounding error) is free.
 FREE = 1e-12
@@ -95,93 +84,6 @@ class ChartReturn:
     @property
     def cost(self) -> Fraction:
         return self.optimal.rtp - self.rtp
-
-
-class Entries:
-    """Per class, the first hold (in the chart's tie order) of each pattern the class has.
-
-    Arrays run over entries sorted by class: ``klass``, ``pattern`` (an index into ``codes``),
-    ``hold``, ``value``; ``starts`` is where each class begins.
-    """
-
-    def __init__(self, patterns: npt.NDArray[np.int64], values: npt.NDArray[np.float64],
-                 weights: npt.NDArray[np.int64], words: Vocabulary | None = None) -> None:
-        #: the family's broad names, when the patterns are the fine ones (to count a line's names)
-        self.words = words
-        #: the weighted total of the classes no chart of the kept patterns can change
-        self.constant = 0.0
-        self._group_of: dict[int, str] = {}
-        classes = patterns.shape[1]
-        self.codes, ids = np.unique(patterns, return_inverse=True)
-        ids = ids.reshape(patterns.shape)
-        named = patterns != UNNAMED
-        holds, klass = np.nonzero(named)
-        pattern_ids = ids[holds, klass]
-        # The first hold of each (class, pattern) in tie order: sort by class, pattern, tie rank.
-        order = np.lexsort((TIE_RANK[holds], pattern_ids, klass))
-        holds, klass, pattern_ids = holds[order], klass[order], pattern_ids[order]
-        first = _run_starts(klass, pattern_ids)
-        klass, pattern_ids, holds = klass[first], pattern_ids[first], holds[first]
-        by_tie = np.lexsort((TIE_RANK[holds], klass))  # within a class, in tie order (see _step_costs)
-        self.klass, self.pattern, self.hold = klass[by_tie], pattern_ids[by_tie], holds[by_tie]
-        self.value = values[self.hold, self.klass]
-        self.weights = weights.astype(np.float64)
-        self.entry_weights = self.weights[self.klass]
-        self.tie = TIE_RANK[self.hold]
-        self.starts = np.searchsorted(self.klass, np.arange(classes))
-        self.best = values.max(axis=0)
-        #: the weighted total of perfect play, to which small changes are compared
-        self.scale = float(np.dot(self.weights, self.best))
-        self.by_class = np.ascontiguousarray(values.T).ravel()
-        self.rows = np.arange(classes) * HOLDS
-        self.pattern_by_class = np.ascontiguousarray(ids.T).ravel()
-        self.discard = int(np.searchsorted(self.codes, patterns[0, 0]))
-
-    def play(self, lines: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], float]:
-        """For a line number per pattern (``len(codes)`` long; large for patterns not in the chart),
-        the hold each class plays and the total of its weighted values.  A class's least score
-        ``line × 32 + tie rank`` names its hold through the tie rank, so no entry is looked up."""
-        least = np.minimum.reduceat(lines.take(self.pattern) * HOLDS + self.tie, self.starts)
-        holds = TIE_ORDER_ARRAY.take(least % HOLDS)
-        return holds, self.constant + float(np.dot(self.weights, self.by_class.take(self.rows + holds)))
-
-    def group(self, pattern: int) -> str:
-        if pattern not in self._group_of:
-            self._group_of[pattern] = _group(Pattern.unpack(int(self.codes[pattern])))
-        return self._group_of[pattern]
-
-    def parts(self, line: list[int]) -> int:
-        """How many names a line's patterns take: one for a broad name whose patterns are all there."""
-        if self.words is None:
-            return len(line)
-        broad = self.words.broad
-        covers = Counter(broad.get(code, code) for code in {int(self.codes[p]) for p in line})
-        return sum(1 if count == len(self.words.members.get(cover, (cover,))) else count
-                   for cover, count in covers.items())
-
-    def keeping(self, patterns: list[int]) -> Entries:
-        """The entries of ``patterns`` and of discarding only: all a chart of them can play.  A class
-        left with one entry plays it whatever the chart, so it leaves the search as a constant."""
-        kept = np.zeros(len(self.codes), dtype=bool)
-        kept[patterns] = True
-        kept[self.discard] = True
-        where = kept.take(self.pattern)
-        entries = np.bincount(self.klass[where], minlength=len(self.starts))
-        open_classes = entries > 1
-        where &= open_classes.take(self.klass)
-        subset = copy.copy(self)
-        single = np.flatnonzero(~open_classes)
-        # a class left with one entry keeps it: discarding everything, the hold of mask 0
-        discard_value = self.by_class.take(self.rows[single])
-        subset.constant = self.constant + float(np.dot(self.weights[single], discard_value))
-        renumber = np.cumsum(open_classes) - 1
-        for name in ("klass", "pattern", "hold", "value", "tie", "entry_weights"):
-            setattr(subset, name, getattr(self, name)[where])
-        subset.klass = renumber.take(subset.klass)
-        subset.rows, subset.weights = self.rows[open_classes], self.weights[open_classes]
-        subset.best = self.best[open_classes]
-        subset.starts = np.searchsorted(subset.klass, np.arange(int(open_classes.sum())))
-        return subset
 
 
 def chart_return(chart: Chart, paytable: Paytable, coins: int | None = None,
@@ -216,8 +118,6 @@ def derive_chart(paytable: Paytable, coins: int | None = None, most_lines: int |
         progress(step, "ordering")
         lines = _refine(entries, [[pattern] for pattern in _pairwise_order(entries)], MOST_MOVES, progress)
         if most_lines is None:  # the whole chart, said as people learn it
-            from videopoker.analysis.readable import rewrite
-
             progress(0.9, "wording")
             coded = rewrite(entries, vocabulary_, [[int(entries.codes[p]) for p in line] for line in lines],
                             READABLE_ALLOWANCE, progress)
@@ -407,7 +307,7 @@ def _step_costs(entries: Entries, lines: list[list[int]]) -> StepCosts:
     cells = entries.klass[below] * size + line[below]
     order = np.argsort(cells, kind="stable")
     cells, below = cells[order], below[order]
-    first = _run_starts(cells)
+    first = run_starts(cells)
     cells, below = cells[first], below[first]
     klass, where, tie = cells // size, cells % size, entries.tie[below]
     loss = entries.entry_weights[below] * (first_value[klass] - entries.value[below])
@@ -415,17 +315,9 @@ def _step_costs(entries: Entries, lines: list[list[int]]) -> StepCosts:
     passing = np.bincount(cell, weights=loss, minlength=size * size).astype(np.float64).reshape(size, size)
     preferred = tie < first_tie[klass]
     sharing = np.bincount(cell[preferred], weights=loss[preferred], minlength=size * size).astype(np.float64)
-    runner = _run_starts(klass)  # a class's next line is its first cell below the one it plays
+    runner = run_starts(klass)  # a class's next line is its first cell below the one it plays
     removal = np.bincount(played[klass[runner]], weights=loss[runner], minlength=size).astype(np.float64)
     return StepCosts(passing, sharing.reshape(size, size), removal[:len(lines)])
-
-
-def _run_starts(*keys: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
-    """Over rows sorted by ``keys``, where each run of equal keys begins."""
-    starts = np.ones(len(keys[0]), dtype=bool)
-    if len(starts) > 1:
-        starts[1:] = ~np.logical_and.reduce([key[1:] == key[:-1] for key in keys])
-    return starts
 
 
 def _used(entries: Entries, lines: list[list[int]]) -> list[list[int]]:
@@ -434,22 +326,10 @@ def _used(entries: Entries, lines: list[list[int]]) -> list[list[int]]:
     return [kept for line in lines if (kept := [p for p in line if p in played])]
 
 
-#: Kinds of pattern that are made hands, which one line may list ("flush or straight").
-MADE_KINDS = (Kind.MADE, Kind.OF_A_KIND, Kind.TWO_PAIR)
 #: Most patterns a line names (after broad names), so that a line stays one thought; made hands
 #: ("three of a kind, straight, flush or full house") may list more.
 MOST_PARTS = 3
 MOST_MADE_PARTS = 10
-
-
-def _group(pattern: Pattern) -> str:
-    """Lines of one group may be joined: made hands; draws to a royal or straight flush; flush
-    draws; straight draws; high cards; pairs; wild cards alone."""
-    if pattern.kind in MADE_KINDS:
-        return "made"
-    if pattern.kind in (Kind.ROYAL, Kind.STRAIGHT_FLUSH):
-        return "straight flush draw"
-    return pattern.kind.name
 
 
 def _joinable(entries: Entries, a: list[int], b: list[int]) -> bool:

@@ -9,7 +9,7 @@ The chart is a text file a player can read and edit::
     ...
     16. discard everything
 
-A line is one pattern (:mod:`~videopoker.analysis.patterns`) or several joined by ``or``; a concept
+A line is one pattern (:mod:`~videopoker.analysis.charts.patterns`) or several joined by ``or``; a concept
 ("4 to a straight flush", "3 to a straight flush, ways + high cards at least 3") names every
 pattern of it that no line above took, and cards of one kind may be one list ("AK, AQ, AJ
 unsuited").  A line fits a dealt hand when some hold of the hand has one of its patterns; if it
@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.patterns import (
+from videopoker.analysis.charts.patterns import (
     UNNAMED,
     Kind,
     Pattern,
