@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from videopoker.analysis import analyze
+from videopoker.analysis.deal.holds import Optimal
 from videopoker.analysis.solve import draws as draws_module
 from videopoker.analysis.solve import optimal as optimal_module
 from videopoker.analysis.solve.cache import SOURCES, load_arrays
 from videopoker.analysis.solve.hint import best_holds
-from videopoker.analysis.strategies import Optimal
 from videopoker.deck.cards import parse_hand
 from videopoker.paytable import resolve_paytable
 from videopoker.storage.remembered import PACKAGE, source_files

@@ -27,7 +27,7 @@ def solved_with_progress(solve: Callable[[Any], Solved]) -> Solved:
 
 
 def show_feature_analysis(paytable: Paytable, args: argparse.Namespace) -> int:
-    from videopoker.analysis.feature import analyze_feature
+    from videopoker.analysis.features.feature import analyze_feature
 
     analysis = solved_with_progress(lambda progress: analyze_feature(paytable, progress))
     data = analysis.to_json(args.multi)

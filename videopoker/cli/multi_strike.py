@@ -12,7 +12,7 @@ from videopoker.storage.usertext import counted
 
 
 def show_multi_strike(paytable: Paytable, args: argparse.Namespace) -> int:
-    from videopoker.analysis.multi_strike import analyze_multi_strike
+    from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
     from videopoker.cli.features import solved_with_progress
 
     analysis = solved_with_progress(lambda progress: analyze_multi_strike(paytable, progress))

@@ -17,7 +17,7 @@ SHOWN_CHANCE = 0.005
 
 
 def show_ultimate_x(paytable: Paytable, args: argparse.Namespace) -> int:
-    from videopoker.analysis.ultimate_x import analyze_ultimate_x
+    from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
     from videopoker.cli.features import solved_with_progress
 
     found = args.multipliers

@@ -154,7 +154,7 @@ def judge_level(paytable: Paytable, dealt: Sequence[Card], held: Sequence[bool],
 
 def level_hint(paytable: Paytable, dealt: Sequence[Card], level: int, free_ride: bool) -> list[HoldChoice]:
     """Every hold on a Multi-Strike level, best first by its worth there."""
-    from videopoker.analysis.state_hint import FeatureState, state_holds
+    from videopoker.analysis.features.state_hint import FeatureState, state_holds
 
     return state_holds(paytable, dealt, FeatureState(level, free_ride)).holds
 
@@ -165,7 +165,7 @@ def lines_hint(paytable: Paytable, coins: int, dealt: Sequence[Card], lines: tup
     from videopoker.analysis.solve.hint import best_holds
 
     if paytable.plays_feature(coins):
-        from videopoker.analysis.state_hint import FeatureState, state_holds
+        from videopoker.analysis.features.state_hint import FeatureState, state_holds
 
         return state_holds(paytable, dealt, FeatureState(multipliers=lines)).holds
     return best_holds(paytable, dealt, coins)

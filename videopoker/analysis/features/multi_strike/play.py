@@ -2,7 +2,7 @@
 
 Every level deals from a fresh deck.  A level's deal shows a free ride with the level's chance,
 drawn by the RNG before the hold; a round with a free ride (or on the top level) plays the base
-game's best holds, one without plays the level's holds (:mod:`~videopoker.analysis.multi_strike`),
+game's best holds, one without plays the level's holds (:mod:`~videopoker.analysis.features.multi_strike.solve`),
 and goes on while its hands pay or ride free.
 """
 
@@ -11,10 +11,11 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.multi_strike import MultiStrikeAnalysis, analyze_multi_strike, worths
+from videopoker.analysis.deal.holds import Optimal
+from videopoker.analysis.deal.rounds import play_rounds
+from videopoker.analysis.features.multi_strike.solve import MultiStrikeAnalysis, analyze_multi_strike, worths
 from videopoker.analysis.solve.draws import Progress, _quiet
 from videopoker.analysis.solve.optimal import best_hold_table
-from videopoker.analysis.strategies import Optimal
 from videopoker.deck.combos import colex_rank
 from videopoker.paytable import Paytable
 
@@ -50,8 +51,6 @@ class StrikePlayer:
     def play(self, n: int, rng: np.random.Generator, pays: npt.NDArray[np.int64],
              counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """Play ``n`` rounds; add every level's final hand to ``counts``; each round's win in coins."""
-        from videopoker.analysis.simulate import play_rounds
-
         wins = np.zeros(n, dtype=np.int64)
         playing = np.arange(n)
         for index, level in enumerate(self.solved.levels):

@@ -2,7 +2,7 @@
 game's exact mean and variance per hand, stopped when the player can no longer bet.
 
 A year of play (10,000,000 hands) is about 150,000 blocks of the exact computation in
-:mod:`~videopoker.analysis.bankroll`, each an FFT over every reachable credit count: hours.  Over
+:mod:`~videopoker.analysis.session.bankroll`, each an FFT over every reachable credit count: hours.  Over
 that many hands the sum of the hands' wins is close to normal (the royal's skew fades as
 1/√hands), and for a Brownian motion with drift μ and variance σ² per hand, started ``d`` above
 the point of ruin, the reflection principle gives the chance of ruin by hand T and the law of

@@ -10,7 +10,7 @@ every percentile.  Long sessions go a block of 64 hands at a time (:func:`_sessi
 FFT convolution per block, the players who went broke inside it found exactly near the bottom and
 taken back out); short ones hand by hand (:func:`_session`).  The two agree to 1e-14 (a test), and
 the figures are exact to within about 1e-15 absolute.  A session whose exact odds would take more
-than seconds (a year of play) is approximated instead, and says so: :mod:`videopoker.analysis.diffusion`.
+than seconds (a year of play) is approximated instead, and says so: :mod:`videopoker.analysis.session.diffusion`.
 
 The long-run risk of ruin (playing forever) is 1 when the game returns at most 100%.  Above that,
 when every pay is a whole number of bets, a loss is at most one bet, so the walk goes down one
@@ -33,9 +33,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.diffusion import Diffusion
-from videopoker.analysis.feature import FeatureAnalysis, analyze_feature
-from videopoker.analysis.multi_strike import MultiStrikeAnalysis, analyze_multi_strike
+from videopoker.analysis.features.feature import FeatureAnalysis, analyze_feature
+from videopoker.analysis.features.multi_strike.solve import MultiStrikeAnalysis, analyze_multi_strike
+from videopoker.analysis.session.diffusion import Diffusion
 from videopoker.analysis.solve.exact import Analysis, analyze
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
@@ -65,7 +65,7 @@ class Bankroll:
     long_run_ruin: float | None      # broke some day, playing forever (None: not computed)
     mean_end: float                  # expected ending credits
     #: None: worked out exactly; else the session was too long for that and the figures are a
-    #: Brownian motion's (:mod:`~videopoker.analysis.diffusion`), this the Berry–Esseen bound on
+    #: Brownian motion's (:mod:`~videopoker.analysis.session.diffusion`), this the Berry–Esseen bound on
     #: how far the law of the session's total win can be from the normal law it uses.
     error_bound: float | None
     #: The chance of each ending credit count (``ending`` credits): the screen's sparkline, and the

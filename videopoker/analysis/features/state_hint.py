@@ -100,7 +100,7 @@ def state_holds(paytable: Paytable, hand: Sequence[Card], state: FeatureState) -
     outcomes = np.array([[choice.outcomes.get(category, 0) for category in categories] for choice in plain])
     evs = np.array([float(choice.ev) for choice in plain])
     if feature.kind is FeatureKind.MULTI_STRIKE:
-        from videopoker.analysis.multi_strike import analyze_multi_strike
+        from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
 
         assert state.level is not None
         solved = analyze_multi_strike(paytable)
@@ -111,7 +111,7 @@ def state_holds(paytable: Paytable, hand: Sequence[Card], state: FeatureState) -
         unit = f"per coin of the level's bet, {multiplier} × EV" + (f" + {ahead:.4f} (the next level) × Wins"
                                                                     if ahead else "")
     else:
-        from videopoker.analysis.ultimate_x import analyze_ultimate_x
+        from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
 
         solved_x = analyze_ultimate_x(paytable, len(state.multipliers))
         total = sum(state.multipliers)

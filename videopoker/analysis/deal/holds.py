@@ -1,33 +1,30 @@
 """How a simulated player holds: a strategy maps many dealt hands to hold masks at once.
 
 A strategy is anything with a ``name``, ``holds`` and ``expected``; the simulator asks nothing
-else, so a strategy chart (the trainer's) plugs in beside the three here.  Hands come sorted by
-card index, as rows of an (n, 5) array; bit p of a mask keeps the card at place p.
+else, so a strategy chart (the trainer's) plugs in beside perfect play and the player who does not
+look (:mod:`~videopoker.analysis.play.strategies` finds them by name).  Hands come sorted by card
+index, as rows of an (n, 5) array; bit p of a mask keeps the card at place p.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from fractions import Fraction
 from math import comb
-from pathlib import Path
 from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.charts.chart import Chart, read_chart
+from videopoker.analysis.charts.chart import Chart
 from videopoker.analysis.charts.patterns import patterns_of
-from videopoker.analysis.solve.draws import HAND, HOLDS, Progress, _quiet
+from videopoker.analysis.solve.draws import HAND, Progress, _quiet
 from videopoker.analysis.solve.exact import analyze, pay_vector
 from videopoker.analysis.solve.optimal import best_hold_table
 from videopoker.deck.combos import colex_rank, combinations_colex
-from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.rules.definition import PayCategory
 from videopoker.rules.lookup import Game
-from videopoker.storage.usertext import quote
 
 Masks = npt.NDArray[np.uint8]
 
@@ -76,25 +73,6 @@ class Optimal:
         return {row.category: row.probability for row in analyze(self.paytable, self.coins).rows}
 
 
-class FeatureOptimal(Optimal):
-    """Perfect play of a feature game: the best hold of each deal's worth, a wheel's mean prize in
-    (a multiplier never changes a hold); its frequencies are the feature's exact return table."""
-
-    name = "optimal"
-
-    def lookup(self, progress: Progress = _quiet) -> Masks:
-        if self._table is None:
-            from videopoker.analysis.feature import worth_vector
-
-            self._table = best_hold_table(self.paytable.game, worth_vector(self.paytable)[0], progress)
-        return self._table
-
-    def expected(self) -> dict[PayCategory, Fraction]:
-        from videopoker.analysis.feature import analyze_feature
-
-        return {row.category: row.probability for row in analyze_feature(self.paytable).rows}
-
-
 class CardBlind:
     """A player who does not look at the cards (keeps nothing, or a random hold).
 
@@ -118,14 +96,6 @@ class CardBlind:
         return {category: Fraction(int(n), total) for category, n in zip(self.game.categories, census)}
 
 
-def _nothing(n: int, rng: np.random.Generator) -> Masks:
-    return np.zeros(n, dtype=np.uint8)
-
-
-def _random(n: int, rng: np.random.Generator) -> Masks:
-    return rng.integers(0, HOLDS, size=n, dtype=np.uint8)
-
-
 class ChartPlayer:
     """A player who follows a strategy chart literally (:mod:`~videopoker.analysis.charts.chart`): the
     patterns of each dealt hand's holds are found in numpy, and the first line that fits says what
@@ -146,23 +116,3 @@ class ChartPlayer:
 
         played = chart_return(self.chart, self.paytable, self.coins).analysis
         return {row.category: row.probability for row in played.rows}
-
-
-STRATEGIES = ("optimal", "hold-nothing", "random")
-
-
-def strategy_named(name: str, paytable: Paytable, coins: int) -> Strategy:
-    """The strategy called ``name``, a chart file, or a one-line refusal that lists the choices."""
-    if name == "optimal":
-        if paytable.plays_feature(coins):
-            return FeatureOptimal(paytable, paytable.max_coins)
-        return Optimal(paytable, coins)
-    if name == "hold-nothing":
-        return CardBlind(name, paytable.game, _nothing)
-    if name == "random":
-        return CardBlind(name, paytable.game, _random)
-    file = Path(name)
-    if not name or not os.path.lexists(file):
-        raise VideoPokerError(f"--strategy {quote(name)}: choose one of {', '.join(STRATEGIES)}, or give a "
-                              "chart file (`videopoker strategy PAYTABLE -o FILE` writes one); no such file")
-    return ChartPlayer(f"chart {file.name}", read_chart(file, paytable.game), paytable, coins)

@@ -40,7 +40,7 @@ from videopoker.analysis.solve.exact import (
 from videopoker.deck.cards import JOKER_INDEX
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
-from videopoker.paytable.feature import ACE_LOW, Feature, Weights
+from videopoker.paytable.feature import ACE_LOW, Feature
 from videopoker.rules.definition import PayCategory
 
 #: Big Times Draw tallies deals by top rank, aces low: 1 (A) .. 13 (K); index 0 is never used.
@@ -164,35 +164,6 @@ def deal_groups(tables: DrawTables, feature: Feature) -> npt.NDArray[np.intp] | 
     """Per dealt-hand class, what decides its multiplier (its top rank, aces low), or None when
     every deal draws from the same multipliers."""
     return top_ranks(tables.class_hands) if feature.depends_on_cards else None
-
-
-def drawn(slices: Weights, size: int, rng: np.random.Generator) -> npt.NDArray[np.int64]:
-    """``size`` values of ``slices`` drawn by weight, each a stop of a wheel of ``sum(weights)`` stops."""
-    values = np.array([value for value, _ in slices], dtype=np.int64)
-    ends = np.cumsum([weight for _, weight in slices])
-    stops = rng.integers(0, int(ends[-1]), size=size)
-    picked: npt.NDArray[np.int64] = values[np.searchsorted(ends, stops, side="right")]
-    return picked
-
-
-def deal_multipliers(feature: Feature, dealt: npt.NDArray[np.uint8], rng: np.random.Generator) -> npt.NDArray[np.int64]:
-    """The multiplier of each deal (n, 5): read from its top card, or drawn."""
-    if feature.depends_on_cards:
-        by_rank = np.zeros(TOP_GROUPS, dtype=np.int64)
-        for rank, multiplier in feature.by_top_rank:
-            by_rank[rank] = multiplier
-        chosen: npt.NDArray[np.int64] = by_rank[top_ranks(dealt)]
-        return chosen
-    return drawn(feature.deal_multipliers(None), len(dealt), rng)
-
-
-def prizes(feature: Feature, categories: npt.NDArray[np.uint8], triggers: npt.NDArray[np.intp],
-           rng: np.random.Generator) -> npt.NDArray[np.int64]:
-    """The wheel's prize for each final hand whose category (an index) is in ``triggers``, else 0."""
-    spun = np.isin(categories, triggers)
-    won = np.zeros(len(categories), dtype=np.int64)
-    won[spun] = drawn(feature.prizes, int(spun.sum()), rng)
-    return won
 
 
 def analyze_feature(paytable: Paytable, progress: Progress = _quiet) -> FeatureAnalysis:

@@ -1,7 +1,7 @@
 """Ultimate X played by the simulator: many machines side by side, every line's multiplier carried.
 
 Each machine keeps the multiplier of each of its lines.  A round deals one hand, holds what the
-solve (:mod:`~videopoker.analysis.ultimate_x`) says is best at the sum of the machine's
+solve (:mod:`~videopoker.analysis.features.ultimate_x.solve`) says is best at the sum of the machine's
 multipliers — the hold of largest ``s · EV + E[H(next sum)]``, ties to :func:`first_best` — and
 then every line draws its own cards from the rest of the deck, is paid its multiplier times its
 hand's pay at max_coins, and takes the multiplier its hand earns for the next round.
@@ -31,10 +31,15 @@ from math import inf, sqrt
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.simulate import Deal
+from videopoker.analysis.deal.rounds import Deal
+from videopoker.analysis.features.ultimate_x.solve import (
+    UltimateXAnalysis,
+    analyze_ultimate_x,
+    category_multipliers,
+    key_laws,
+)
 from videopoker.analysis.solve.draws import HELD_COUNT, HOLDS, Progress, _quiet, draw_tables
 from videopoker.analysis.solve.exact import first_best, pay_vector
-from videopoker.analysis.ultimate_x import UltimateXAnalysis, analyze_ultimate_x, category_multipliers, key_laws
 from videopoker.paytable import Paytable
 
 #: Machines played side by side: a step of this many deals stays well under a tenth of a second.

@@ -1,9 +1,8 @@
-"""Monte Carlo play, vectorised: thousands of rounds per numpy step, never a Python loop per hand.
+"""Monte Carlo play: a simulation run batch by batch, each batch thousands of rounds in a few numpy
+steps (:mod:`~videopoker.analysis.deal.rounds` deals and draws them), never a Python loop per hand.
 
-Each batch deals its rounds by a partial Fisher–Yates shuffle of one deck row per round (the
-first five places are the deal), sorts the dealt cards with a sorting network, asks the strategy
-for the holds, and then, for each hand of an N-play round, shuffles five more places of the rest
-of the deck into that hand's draw.  Final hands are scored by the same lookup table as play.  The
+Here the bet chooses who plays the rounds: the base game's strategy, or at a feature's bet that
+feature's player (:mod:`videopoker.analysis.features`), which knows the feature's exact return.  The
 batch size is fixed, so a seed gives the same game on any machine.
 """
 
@@ -19,25 +18,21 @@ from functools import partial
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from videopoker.analysis.solve.draws import HAND, Progress, _quiet
+from videopoker.analysis.deal.holds import Strategy
+from videopoker.analysis.deal.rounds import play_rounds
+from videopoker.analysis.features.feature_play import FeatureOptimal, FeaturePlayer
+from videopoker.analysis.solve.draws import Progress, _quiet
 from videopoker.analysis.solve.exact import pay_vector
-from videopoker.analysis.strategies import FeatureOptimal, Strategy
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
-from videopoker.paytable.feature import Feature, FeatureKind
+from videopoker.paytable.feature import FeatureKind
 from videopoker.rules.definition import PayCategory
-from videopoker.rules.evaluate import Game
 
 #: Rounds dealt per numpy step: small enough that a deck row block stays in cache.
 BATCH = 1 << 14
 #: Hands a simulation may ask for (the analysis screen offers 1,000 … 100,000,000).
 MOST_HANDS = 10**10
-
-#: A sorting network for five values: nine compare-exchanges, no Python loop per hand.
-SORT_FIVE = ((0, 1), (3, 4), (2, 4), (2, 3), (0, 3), (0, 2), (1, 4), (1, 3), (1, 2))
-
 
 @dataclass(frozen=True)
 class Simulation:
@@ -158,7 +153,7 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
         raise VideoPokerError(f"at the feature bet simulate plays perfect play only (its exact return is known); "
                               f"--coins {paytable.max_coins} plays the base game with {strategy.name}")
     if ultimate:
-        from videopoker.analysis.ultimate_x import check_lines
+        from videopoker.analysis.features.ultimate_x.solve import check_lines
 
         check_lines(paytable, multi)  # refused before the solve
     bet = feature.coins if feature is not None else paytable.base_bet(coins)
@@ -171,16 +166,16 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
     pays = pay_vector(paytable, paytable.max_coins if feature else bet).astype(np.int64)
     exact_return = None
     machines_error: Callable[[], float] | None = None
-    play = partial(play_rounds, paytable, strategy, multi=multi, feature=feature)
+    play = partial(play_rounds, paytable, strategy, multi=multi)
     if ultimate:
-        from videopoker.analysis.ultimate_x_play import MACHINES, UltimateXPlayer
+        from videopoker.analysis.features.ultimate_x.play import MACHINES, UltimateXPlayer
 
         machines = UltimateXPlayer(paytable, multi, progress, machines=min(MACHINES, rounds))
         exact_return = Fraction(machines.solved.rtp)
         expected = tuple(Fraction(share) for share in machines.long_run(progress).frequencies)  # per hand
         play, machines_error = partial(machines.play), machines.standard_error
     elif feature is not None and feature.kind is FeatureKind.MULTI_STRIKE:
-        from videopoker.analysis.strike_play import StrikePlayer
+        from videopoker.analysis.features.multi_strike.play import StrikePlayer
 
         player = StrikePlayer(paytable, progress)
         exact_return = Fraction(player.solved.rtp)
@@ -189,9 +184,10 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
     else:
         exact = strategy.expected()
         if feature is not None:
-            from videopoker.analysis.feature import analyze_feature
+            from videopoker.analysis.features.feature import analyze_feature
 
             exact_return = analyze_feature(paytable).rtp
+            play = partial(FeaturePlayer(paytable, feature, strategy, multi).play)
         expected = tuple(exact.get(category, Fraction(0)) for category in game.categories)
     counts = np.zeros(len(game.categories), dtype=np.int64)
     won = won_squared = played = 0
@@ -205,88 +201,3 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
         yield Simulation(paytable, bet, strategy.name, multi, seed, played, tuple(int(c) for c in counts),
                          won, won_squared, expected, time.perf_counter() - start, exact_return,
                          machines_error() if machines_error else None)
-
-
-def play_rounds(paytable: Paytable, strategy: Strategy, n: int, multi: int, rng: np.random.Generator,
-                pays: npt.NDArray[np.int64], counts: npt.NDArray[np.int64],
-                feature: Feature | None = None) -> npt.NDArray[np.int64]:
-    """Deal and play ``n`` rounds; add their final hands to ``counts``; return each round's win
-    (at a ``feature`` bet: the deal's multiplier times the pays and the prizes of its hands)."""
-    game = paytable.game
-    deal = Deal.shuffled(n, game.deck_size, rng)
-    hands = deal.hands
-    masks = strategy.holds(hands, rng)
-    multipliers = None
-    if feature is not None:
-        from videopoker.analysis.feature import deal_multipliers, prizes
-
-        multipliers = deal_multipliers(feature, hands, rng)
-        triggers = np.array([game.categories.index(key) for key in feature.trigger], dtype=np.intp)
-    kept = deal.kept(masks)
-    round_wins = np.zeros(n, dtype=np.int64)
-    for _ in range(multi):
-        categories = deal.draw(game, kept, rng)
-        counts += np.bincount(categories, minlength=len(counts))
-        if feature is None or multipliers is None:
-            round_wins += pays.take(categories)
-            continue
-        won = pays.take(categories)
-        if len(triggers):
-            won += prizes(feature, categories, triggers, rng)
-        round_wins += multipliers * won
-    return round_wins
-
-
-@dataclass(frozen=True)
-class Deal:
-    """Rounds dealt from one deck row each: the first five places are the deal, the next five a
-    hand's draw.  Every hand of a multi-hand round draws from the same rest of the deck, afresh."""
-
-    deck: npt.NDArray[np.uint8]          # (rounds, deck size)
-    rows: npt.NDArray[np.int64]          # where each round's row starts in the flat deck
-    dealt: list[npt.NDArray[np.intp]]    # the five dealt cards, sorted: one column per place
-
-    @classmethod
-    def shuffled(cls, n: int, size: int, rng: np.random.Generator) -> Deal:
-        """Deal ``n`` rounds: five Fisher–Yates places of each row, sorted by a sorting network."""
-        deck = np.empty((n, size), dtype=np.uint8)
-        deck[:] = np.arange(size, dtype=np.uint8)
-        rows = np.arange(n, dtype=np.int64) * size
-        _shuffle_places(deck.reshape(-1), rows, range(HAND), size, rng)
-        dealt = [deck[:, place].astype(np.intp) for place in range(HAND)]
-        for a, b in SORT_FIVE:
-            dealt[a], dealt[b] = np.minimum(dealt[a], dealt[b]), np.maximum(dealt[a], dealt[b])
-        return cls(deck, rows, dealt)
-
-    @property
-    def hands(self) -> npt.NDArray[np.uint8]:
-        """The dealt hands, sorted (rounds, 5): what a strategy is asked to hold."""
-        return np.stack(self.dealt, axis=1).astype(np.uint8)
-
-    @staticmethod
-    def kept(masks: npt.NDArray[np.integer[Any]]) -> list[npt.NDArray[np.bool_]]:
-        """Per place of the sorted deal, whether each round's hold keeps that card."""
-        return [(masks >> place & 1).astype(bool) for place in range(HAND)]
-
-    def draw(self, game: Game, kept: list[npt.NDArray[np.bool_]], rng: np.random.Generator) -> npt.NDArray[np.uint8]:
-        """One hand of every round: shuffle five fresh draw places from the rest of its deck, fill
-        the discards from them, and return each final hand's category."""
-        size = self.deck.shape[1]
-        _shuffle_places(self.deck.reshape(-1), self.rows, range(HAND, 2 * HAND), size, rng)
-        keys = game.card_keys
-        key = np.zeros(len(self.rows), dtype=np.int64)
-        for place in range(HAND):
-            key += keys.take(np.where(kept[place], self.dealt[place], self.deck[:, HAND + place]))
-        return game.category_of_keys(key)
-
-
-def _shuffle_places(cards: npt.NDArray[np.uint8], rows: npt.NDArray[np.int64], places: range, size: int,
-                    rng: np.random.Generator) -> None:
-    """Fisher–Yates steps for ``places`` of every deck row: each place gets a uniform card from
-    itself onwards.  A second call over the draw places gives a fresh, independent draw."""
-    for place in places:
-        here = rows + place
-        there = rows + rng.integers(place, size, size=len(rows))
-        swap = cards[here]
-        cards[here] = cards[there]
-        cards[there] = swap
