@@ -235,10 +235,10 @@ class _HereClient:
 
 
 def test_a_sweep_its_sample_says_is_long_needs_yes(isolated_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The command's check (analysis.sweep.check_time): 4 runs of 256 tables that the clock says
+    """The command's check (analysis.sweeps.sweep.check_time): 4 runs of 256 tables that the clock says
     took 100 s leave 1,056 tables, 3 min on one core, over the 60 s allowed; a sweep on a client's
     cluster, whose workers are not known, is asked about by its count only."""
-    import videopoker.analysis.sweep as engine
+    import videopoker.analysis.sweeps.sweep as engine
 
     monkeypatch.setattr(engine, "ESTIMATED_FROM", 1000)
     monkeypatch.setattr(engine, "LONG_SWEEP", 60.0)
@@ -255,7 +255,7 @@ def test_a_sweep_its_sample_says_is_long_needs_yes(isolated_home: Path, monkeypa
 
 
 def test_a_sweep_under_the_bar_keeps_its_samples_rows(isolated_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import videopoker.analysis.sweep as engine
+    import videopoker.analysis.sweeps.sweep as engine
 
     vary = {"full_house": range(5, 15), "flush": range(4, 12), "four_of_a_kind": range(15, 41)}
     plain = sorted(map(tuple, (row.values() for row in vp.sweep(NINE_SIX, vary).rows)))

@@ -3,15 +3,8 @@
 from __future__ import annotations
 
 import ast
-import importlib
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
-
-import pytest
-
-import videopoker
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "videopoker"
@@ -20,8 +13,12 @@ FRONT_ENDS = ("tui", "cli", "__main__")
 
 
 def contracts() -> dict[str, dict[str, object]]:
+    """The house's contracts by type: the first of each (the rooms of analysis/ have their own below)."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    return {contract["type"]: contract for contract in config["tool"]["importlinter"]["contracts"]}
+    found: dict[str, dict[str, object]] = {}
+    for contract in config["tool"]["importlinter"]["contracts"]:
+        found.setdefault(contract["type"], contract)
+    return found
 
 
 def imported_modules(file: Path) -> set[str]:
@@ -62,25 +59,6 @@ def test_the_layers_name_every_room_and_the_textual_ban_covers_every_room_below_
     assert sorted(layers) == sorted(rooms | modules)
     below_the_tui = [f"videopoker.{layer}" for layer in layers[layers.index("tui") + 1:]]
     assert contracts()["forbidden"]["source_modules"] == below_the_tui
-
-
-@pytest.mark.parametrize("old", sorted(videopoker.MOVED))
-def test_an_old_import_path_is_the_module_where_it_lives_now(old: str) -> None:
-    sys.modules.pop(f"videopoker.{old}", None)
-    with pytest.warns(DeprecationWarning, match=f"videopoker.{old} is now videopoker.{videopoker.MOVED[old]}"):
-        module = importlib.import_module(f"videopoker.{old}")
-    assert module is importlib.import_module(f"videopoker.{videopoker.MOVED[old]}")
-
-
-def test_a_script_written_before_the_rooms_still_runs() -> None:
-    script = ("from videopoker.cards import parse_hand\nfrom videopoker.evaluate import evaluate\n"
-              "from videopoker.paytable import resolve_paytable\n"
-              "print(evaluate(parse_hand('Ah Kh Qh Jh Th'), resolve_paytable('jacks-or-better-9-6').game))")
-    run = subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-c", script],
-                         capture_output=True, text=True, check=False)
-    assert run.returncode == 1 and "videopoker.cards is now videopoker.deck.cards" in run.stderr
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert run.stdout.strip() == "royal_flush"
 
 
 def module_name(file: Path) -> str:
@@ -161,7 +139,18 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
     graph = import_graph()
     commands = graph["videopoker.cli.commands"]
     assert {"videopoker.cli.output", "videopoker.cli.multi_strike"} <= commands  # at the top and inside a function
-    assert "videopoker.analysis.hint" not in graph["videopoker.cli.holds"]  # only under TYPE_CHECKING
+    assert "videopoker.analysis.solve.hint" not in graph["videopoker.cli.holds"]  # only under TYPE_CHECKING
     cycles = [", ".join(f"{module} → {imported}" for module in cycle for imported in sorted(graph[module] & {*cycle}))
               for cycle in import_cycles(graph)]
     assert not cycles, "import cycles (a shared piece belongs in a module below its users):\n" + "\n".join(cycles)
+
+
+def test_analysis_keeps_no_module_at_its_root_and_its_layers_name_every_room() -> None:
+    engine = PACKAGE / "analysis"
+    assert sorted(file.name for file in engine.glob("*.py")) == ["__init__.py"]
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    (inner,) = [contract for contract in config["tool"]["importlinter"]["contracts"]
+                if contract.get("containers") == ["videopoker.analysis"]]
+    named = [room.strip() for layer in inner["layers"] for room in layer.split("|")]
+    rooms = {path.name for path in engine.iterdir() if (path / "__init__.py").is_file()}
+    assert sorted(named) == sorted(rooms) and len(rooms) >= 7

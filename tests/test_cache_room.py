@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from videopoker.analysis import analyze
-from videopoker.analysis import draws as draws_module
+from videopoker.analysis.solve import draws as draws_module
 from videopoker.paytable import resolve_paytable
 from videopoker.storage import cachespace
 from videopoker.storage.remembered import recall, remember

@@ -13,9 +13,9 @@ import pytest
 from support import SHIPPED
 
 from videopoker.analysis import analyze
-from videopoker.analysis.feature import analyze_feature
-from videopoker.analysis.multi_strike import analyze_multi_strike
-from videopoker.analysis.ultimate_x import analyze_ultimate_x
+from videopoker.analysis.features.feature import analyze_feature
+from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
+from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
 from videopoker.paytable import Paytable, load_paytable
 from videopoker.paytable.feature import FeatureKind
 from videopoker.paytable.published import published

@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 from support import FAMILIES, game
 
-from videopoker.analysis.chart import chart_file, class_patterns, parse_chart, read_chart, vocabulary
-from videopoker.analysis.derive import chart_return, class_values, departures, derive_chart
-from videopoker.analysis.draws import draw_tables
-from videopoker.analysis.patterns import Kind, Pattern, describe, held_patterns, patterns_of
+from videopoker.analysis.charts.chart import chart_file, class_patterns, parse_chart, read_chart, vocabulary
+from videopoker.analysis.charts.derive import chart_return, class_values, departures, derive_chart
+from videopoker.analysis.charts.patterns import Kind, Pattern, describe, held_patterns, patterns_of
+from videopoker.analysis.solve.draws import draw_tables
 from videopoker.cli import main
 from videopoker.deck.cards import parse_hand
 from videopoker.errors import VideoPokerError

@@ -165,7 +165,7 @@ def test_simulate_plays_the_feature_and_agrees_with_the_exact_return(capsys: pyt
 
 
 def test_bankroll_of_a_feature_table_uses_the_law_of_its_rounds(capsys: pytest.CaptureFixture[str]) -> None:
-    from videopoker.analysis.feature import analyze_feature
+    from videopoker.analysis.features.feature import analyze_feature
 
     solved = analyze_feature(resolve_paytable(WHEEL))
     law = solved.win_law()

@@ -16,11 +16,11 @@ import numpy as np
 import pytest
 
 from videopoker.analysis import analyze
-from videopoker.analysis import multi_strike as strike_module
-from videopoker.analysis import ultimate_x as ultimate_module
-from videopoker.analysis.multi_strike import _tally, analyze_multi_strike, worths
-from videopoker.analysis.state_hint import FeatureState, state_holds
-from videopoker.analysis.ultimate_x import analyze_ultimate_x, line_laws, sum_laws
+from videopoker.analysis.features.multi_strike import solve as strike_module
+from videopoker.analysis.features.multi_strike.solve import _tally, analyze_multi_strike, worths
+from videopoker.analysis.features.state_hint import FeatureState, state_holds
+from videopoker.analysis.features.ultimate_x import solve as ultimate_module
+from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x, line_laws, sum_laws
 from videopoker.cli import main
 from videopoker.deck.cards import parse_hand
 from videopoker.errors import VideoPokerError
@@ -208,8 +208,8 @@ def test_a_feature_without_its_solver_is_refused() -> None:
 def test_simulated_multi_strike_agrees_with_the_exact_return(name: str) -> None:
     """Rounds climb the stack with the RNG's free rides and each level's holds; the return is
     within four standard errors of the solve, and every level's hands are counted."""
-    from videopoker.analysis.simulate import simulate
-    from videopoker.analysis.strategies import strategy_named
+    from videopoker.analysis.play.simulate import simulate
+    from videopoker.analysis.play.strategies import strategy_named
 
     paytable = resolve_paytable(name)
     result = simulate(paytable, strategy_named("optimal", paytable, None), 400_000, None, seed=7)
@@ -233,7 +233,7 @@ def test_a_stacks_win_law_has_the_solves_mean_and_variance() -> None:
 
 def test_bankroll_of_a_multi_strike_session_agrees_with_playing_it_out() -> None:
     """Sessions of whole stacks drawn from the law: the share broke within 4 standard errors."""
-    from videopoker.analysis.bankroll import bankroll
+    from videopoker.analysis.session.bankroll import bankroll
 
     solved = analyze_multi_strike(resolve_paytable(STRIKE_DEUCES))
     odds = bankroll(solved, 200, 60)

@@ -18,10 +18,10 @@ import pytest
 from support import SHIPPED, assert_one_problem
 
 from videopoker.analysis import analyze
-from videopoker.analysis.draws import draw_tables
-from videopoker.analysis.exact import common_values
-from videopoker.analysis.feature import analyze_feature, worth_vector
-from videopoker.analysis.hint import best_holds
+from videopoker.analysis.features.feature import analyze_feature, worth_vector
+from videopoker.analysis.solve.draws import draw_tables
+from videopoker.analysis.solve.exact import common_values
+from videopoker.analysis.solve.hint import best_holds
 from videopoker.cli import main
 from videopoker.deck.cards import parse_hand
 from videopoker.errors import PaytableError
@@ -220,7 +220,7 @@ def test_worth_is_pay_plus_the_mean_prize_in_whole_numbers() -> None:
 def test_the_deal_groups_read_every_class_as_top_rank_does(game_key: str) -> None:
     from support import game
 
-    from videopoker.analysis.feature import deal_groups
+    from videopoker.analysis.features.feature import deal_groups
 
     tables = draw_tables(game(game_key))
     feature = Feature(FeatureKind.BIG_TIMES_DRAW, 10, by_top_rank=tuple((rank, rank) for rank in range(1, 14)))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from videopoker.analysis.hint import best_holds
+from videopoker.analysis.solve.hint import best_holds
 from videopoker.errors import StateError
 from videopoker.ledger.report import history
 from videopoker.ledger.store import LEDGER_NAME, SCHEMA, DamagedLedger, Ledger

@@ -130,7 +130,7 @@ def test_the_trainer_judges_a_level_by_its_worth() -> None:
 
 def test_history_expects_a_stacks_hands_at_perfect_plays_rate(isolated_home: Path,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
-    from videopoker.analysis.multi_strike import analyze_multi_strike
+    from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
     from videopoker.cli import main
 
     with Session.open(isolated_home, random.Random(4), STRIKE) as session:

@@ -8,7 +8,7 @@ import pytest
 from support import FAMILIES, game
 
 from videopoker.analysis import analyze
-from videopoker.analysis.draws import HOLDS, draw_tables
+from videopoker.analysis.solve.draws import HOLDS, draw_tables
 from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, resolve_paytable
 from videopoker.paytable.pays import amount_problem, max_total
 from videopoker.rules.evaluate import Game

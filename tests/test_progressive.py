@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from videopoker.analysis.exact import analyze
-from videopoker.analysis.progressive import breakeven_meter, meter_return
-from videopoker.analysis.solve import solve_pay
+from videopoker.analysis.solve.exact import analyze
+from videopoker.analysis.tables.progressive import breakeven_meter, meter_return
+from videopoker.analysis.tables.target import solve_pay
 from videopoker.cli import main
 from videopoker.deck.cards import parse_hand
 from videopoker.errors import PaytableError

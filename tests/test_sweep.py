@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from support import FAMILIES, FAMILY_TABLE
 
-from videopoker.analysis.exact import analyze, pay_vector
-from videopoker.analysis.sweep import Grid, parse_vary, parse_where
+from videopoker.analysis.solve.exact import analyze, pay_vector
+from videopoker.analysis.sweeps.sweep import Grid, parse_vary, parse_where
 from videopoker.cli import main
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import apply_settings, resolve_paytable
@@ -105,7 +105,7 @@ def test_a_bad_where_is_one_line_naming_the_token(expression: str, says: str) ->
 
 
 def test_where_nests_as_deep_as_its_bound() -> None:
-    from videopoker.analysis.sweep import WHERE_DEPTH
+    from videopoker.analysis.sweeps.sweep import WHERE_DEPTH
 
     keep = parse_where("not " * WHERE_DEPTH + "rtp > 0.9", COLUMNS)
     assert keep({"rtp": 0.95}) is (WHERE_DEPTH % 2 == 0)
@@ -354,7 +354,7 @@ TIMED_GRID = ["jacks-or-better-9-6", "--vary", "full_house=5..14", "flush=4..11"
 def seconds_a_sample(monkeypatch: pytest.MonkeyPatch, seconds: float) -> list[int]:
     """Every sweep of 1,000 tables a core or more timed on a sample, which the clock says took ``seconds``
     (never this machine's speed); the tables each solve_tables call is given, listed."""
-    import videopoker.analysis.sweep as engine
+    import videopoker.analysis.sweeps.sweep as engine
     import videopoker.cli.sweep as command
 
     monkeypatch.setattr(engine, "ESTIMATED_FROM", 1000)
@@ -376,7 +376,7 @@ def test_a_sweep_its_sample_says_is_long_asks_for_yes_in_one_line(tmp_path: Path
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     """4 runs of 256 tables took 100 s: the 1,056 left take 1,056 × 100/1,024 s × 1.5 (the margin),
     2 min 35 s on this one core, over the 60 s allowed; -o is not touched."""
-    import videopoker.analysis.sweep as engine
+    import videopoker.analysis.sweeps.sweep as engine
 
     given = seconds_a_sample(monkeypatch, 100.0)
     monkeypatch.setattr(engine, "LONG_SWEEP", 60.0)
@@ -389,7 +389,7 @@ def test_a_sweep_its_sample_says_is_long_asks_for_yes_in_one_line(tmp_path: Path
 
 def test_with_yes_a_long_sweep_runs_unsampled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    import videopoker.analysis.sweep as engine
+    import videopoker.analysis.sweeps.sweep as engine
 
     given = seconds_a_sample(monkeypatch, 100.0)
     monkeypatch.setattr(engine, "LONG_SWEEP", 60.0)
@@ -419,7 +419,7 @@ def test_a_short_sweep_keeps_its_samples_rows(tmp_path: Path, monkeypatch: pytes
 def test_the_estimate_divides_by_the_workers_that_will_solve(monkeypatch: pytest.MonkeyPatch, asked: int | None,
                                                              scheduler: str | None, workers: int | None,
                                                              says: str | None) -> None:
-    import videopoker.analysis.sweep as engine
+    import videopoker.analysis.sweeps.sweep as engine
     import videopoker.cli.sweep as command
 
     given = seconds_a_sample(monkeypatch, 160.0)
@@ -437,7 +437,7 @@ def test_the_estimate_divides_by_the_workers_that_will_solve(monkeypatch: pytest
 
 def test_on_a_terminal_the_sample_is_said_then_wiped_before_the_refusal(monkeypatch: pytest.MonkeyPatch,
                                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    import videopoker.analysis.sweep as engine
+    import videopoker.analysis.sweeps.sweep as engine
 
     seconds_a_sample(monkeypatch, 100.0)
     monkeypatch.setattr(engine, "LONG_SWEEP", 60.0)
@@ -452,7 +452,7 @@ def test_on_a_terminal_the_sample_is_said_then_wiped_before_the_refusal(monkeypa
 @pytest.mark.parametrize("cores, timed", [(1, True), (2, False)])
 def test_a_sweep_is_timed_from_so_many_tables_a_core(monkeypatch: pytest.MonkeyPatch, cores: int, timed: bool) -> None:
     """2,080 tables: over 1,500 on one core, and under it a core on two."""
-    import videopoker.analysis.sweep as engine
+    import videopoker.analysis.sweeps.sweep as engine
 
     given = seconds_a_sample(monkeypatch, 1.0)
     monkeypatch.setattr(engine, "ESTIMATED_FROM", 1500)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from videopoker.analysis.hint import best_holds
+from videopoker.analysis.solve.hint import best_holds
 from videopoker.deck.cards import parse_hand
 from videopoker.errors import GameError
 from videopoker.machine.training import KEPT_MISTAKES, MAJOR_COST, Decision, Training, judge

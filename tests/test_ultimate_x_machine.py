@@ -153,8 +153,8 @@ def test_a_machine_found_with_multipliers_says_what_a_round_at_max_coins_nets() 
     """The advantage player's figure, on the glass between rounds: the lines' sum times the base
     game's return at max_coins, less the bet; the same as `analyze --multipliers`."""
     from videopoker.analysis import analyze
-    from videopoker.analysis.draws import draw_tables
-    from videopoker.analysis.ultimate_x import analyze_ultimate_x
+    from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
+    from videopoker.analysis.solve.draws import draw_tables
     from videopoker.machine.ultimate_x_lines import found_value
     from videopoker.tui.ultimate_x_view import lines_message
 

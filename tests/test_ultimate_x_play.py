@@ -7,11 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from videopoker.analysis.draws import HELD_COUNT, draw_tables
-from videopoker.analysis.simulate import running, simulate
-from videopoker.analysis.strategies import strategy_named
-from videopoker.analysis.ultimate_x import analyze_ultimate_x
-from videopoker.analysis.ultimate_x_play import WARM_UP, NextWorths, UltimateXPlayer
+from videopoker.analysis.features.ultimate_x.play import WARM_UP, NextWorths, UltimateXPlayer
+from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
+from videopoker.analysis.play.simulate import running, simulate
+from videopoker.analysis.play.strategies import strategy_named
+from videopoker.analysis.solve.draws import HELD_COUNT, draw_tables
 from videopoker.deck.cards import parse_cards, parse_hand
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import resolve_paytable

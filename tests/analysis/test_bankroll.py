@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from videopoker.analysis import analyze
-from videopoker.analysis.bankroll import bankroll
-from videopoker.analysis.exact import pay_vector
-from videopoker.analysis.simulate import play_rounds
-from videopoker.analysis.strategies import strategy_named
+from videopoker.analysis.deal.rounds import play_rounds
+from videopoker.analysis.play.strategies import strategy_named
+from videopoker.analysis.session.bankroll import bankroll
+from videopoker.analysis.solve.exact import pay_vector
 from videopoker.paytable import resolve_paytable
 
 NINE_SIX = "jacks-or-better-9-6"
@@ -115,7 +115,7 @@ def test_a_session_too_long_to_work_out_exactly_is_approximated_at_once() -> Non
 def test_blocks_of_hands_give_what_hand_by_hand_gives(name: str, settings: list[str], credits: int,
                                                       hands: int) -> None:
     """The fast method (a block of hands per FFT, the broke taken back out) against the plain one."""
-    from videopoker.analysis import bankroll as module
+    from videopoker.analysis.session import bankroll as module
     from videopoker.paytable import apply_settings
 
     analysis = analyze(apply_settings(resolve_paytable(name), settings))

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from support import FAMILIES, FAMILY_TABLE
 
-from videopoker.analysis.batch import BatchSolver, figures
-from videopoker.analysis.exact import analyze, pay_vector
+from videopoker.analysis.solve.exact import analyze, pay_vector
+from videopoker.analysis.sweeps.batch import BatchSolver, figures
 from videopoker.paytable import Paytable, per_coin_totals, resolve_paytable
 
 

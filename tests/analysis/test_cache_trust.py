@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 
 from videopoker.analysis import analyze
-from videopoker.analysis import draws as draws_module
-from videopoker.analysis import optimal as optimal_module
-from videopoker.analysis.cache import load_arrays
-from videopoker.analysis.hint import best_holds
-from videopoker.analysis.strategies import Optimal
+from videopoker.analysis.deal.holds import Optimal
+from videopoker.analysis.solve import draws as draws_module
+from videopoker.analysis.solve import optimal as optimal_module
+from videopoker.analysis.solve.cache import SOURCES, load_arrays
+from videopoker.analysis.solve.hint import best_holds
 from videopoker.deck.cards import parse_hand
 from videopoker.paytable import resolve_paytable
+from videopoker.storage.remembered import PACKAGE, source_files
 
 
 @pytest.fixture
@@ -26,6 +27,17 @@ def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("VIDEOPOKER_CACHE", str(cache))
     monkeypatch.setattr(draws_module, "_MEMORY", {})
     return cache
+
+
+def test_the_cache_names_hang_on_every_module_of_the_engine_its_rooms_included() -> None:
+    """A change to any module of analysis/, down in its rooms, names new cache files: a digest of
+    only the folder's top (its ``__init__.py``, once the modules moved into rooms) would believe
+    tables an older engine wrote."""
+    hashed = {file for _, file in source_files(SOURCES)}
+    engine = set((PACKAGE / "analysis").rglob("*.py"))
+    assert len(engine) > 20 and engine <= hashed
+    assert sorted(name for name, _ in source_files(("rules",))) == sorted(  # a flat folder hashes as it did
+        file.name for file in (PACKAGE / "rules").glob("*.py"))
 
 
 def test_an_edited_remembered_paytable_is_not_believed(own_cache: Path) -> None:

@@ -9,8 +9,8 @@ import math
 import pytest
 
 from videopoker.analysis import analyze
-from videopoker.analysis import bankroll as exact_bankroll
-from videopoker.analysis.diffusion import Diffusion
+from videopoker.analysis.session import bankroll as exact_bankroll
+from videopoker.analysis.session.diffusion import Diffusion
 from videopoker.cli import main
 from videopoker.paytable import resolve_paytable
 

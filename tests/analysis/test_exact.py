@@ -12,8 +12,8 @@ import pytest
 from support import game
 
 from videopoker.analysis import analyze, best_holds
-from videopoker.analysis import draws as draws_module
-from videopoker.analysis.draws import build_draw_tables, draw_tables
+from videopoker.analysis.solve import draws as draws_module
+from videopoker.analysis.solve.draws import build_draw_tables, draw_tables
 from videopoker.deck.cards import Card, parse_hand
 from videopoker.deck.combos import colex_rank, combinations_colex
 from videopoker.paytable import apply_settings, resolve_paytable

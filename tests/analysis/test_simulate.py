@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 from videopoker.analysis import analyze, best_holds
-from videopoker.analysis.simulate import check_hands, running, simulate
-from videopoker.analysis.strategies import Optimal, strategy_named
+from videopoker.analysis.deal.holds import Optimal
+from videopoker.analysis.play.simulate import check_hands, running, simulate
+from videopoker.analysis.play.strategies import strategy_named
 from videopoker.deck.cards import Card
 from videopoker.deck.combos import colex_rank
 from videopoker.errors import VideoPokerError

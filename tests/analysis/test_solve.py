@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from videopoker.analysis import analyze
-from videopoker.analysis.solve import category_named, differences, priced, read_target, solve_pay
+from videopoker.analysis.tables.target import category_named, differences, priced, read_target, solve_pay
 from videopoker.cli import main
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import apply_settings, resolve_paytable

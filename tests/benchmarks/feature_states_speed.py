@@ -42,7 +42,7 @@ def cold(arguments: list[str]) -> float:
 
 def in_process_hint(runs: int) -> list[float]:
     """The warm hint's own work, the interpreter and the modules already loaded."""
-    from videopoker.analysis.state_hint import FeatureState, state_holds
+    from videopoker.analysis.features.state_hint import FeatureState, state_holds
     from videopoker.deck.cards import parse_hand
     from videopoker.paytable import resolve_paytable
 

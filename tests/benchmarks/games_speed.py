@@ -86,8 +86,8 @@ def main() -> None:
         print(f"  {name:22} {figures(times)}{ratio}")
 
     os.environ["VIDEOPOKER_HOME"] = tempfile.mkdtemp()
-    from videopoker.analysis.exact import analyze
-    from videopoker.analysis.hint import best_holds
+    from videopoker.analysis.solve.exact import analyze
+    from videopoker.analysis.solve.hint import best_holds
     from videopoker.deck.cards import parse_hand
     from videopoker.paytable import load_paytable
 

@@ -19,9 +19,9 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-from videopoker.analysis.chart import chart_file, class_patterns, read_chart
-from videopoker.analysis.derive import ChartReturn, chart_return, derive_chart
-from videopoker.analysis.draws import draw_tables
+from videopoker.analysis.charts.chart import chart_file, class_patterns, read_chart
+from videopoker.analysis.charts.derive import ChartReturn, chart_return, derive_chart
+from videopoker.analysis.solve.draws import draw_tables
 from videopoker.paytable import Paytable, resolve_paytable
 
 T = TypeVar("T")

@@ -26,8 +26,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from videopoker.analysis.exact import analyze
-from videopoker.analysis.sweep import Grid, chunk_order, parse_vary, portable, solve_tables
+from videopoker.analysis.solve.exact import analyze
+from videopoker.analysis.sweeps.sweep import Grid, chunk_order, parse_vary, portable, solve_tables
 from videopoker.paytable import resolve_paytable
 
 VARY = ["full_house=5..14", "flush=4..11", "four_of_a_kind=15..40"]

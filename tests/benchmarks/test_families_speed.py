@@ -18,7 +18,7 @@ from collections.abc import Callable
 import pytest
 
 from videopoker.analysis import analyze, best_holds
-from videopoker.analysis import draws as draws_module
+from videopoker.analysis.solve import draws as draws_module
 from videopoker.deck.cards import full_deck
 from videopoker.paytable import Paytable, apply_settings, resolve_paytable
 from videopoker.rules.evaluate import GAMES, Game

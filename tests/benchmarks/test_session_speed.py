@@ -13,9 +13,9 @@ from __future__ import annotations
 import pytest
 
 from videopoker.analysis import analyze
-from videopoker.analysis.bankroll import bankroll
-from videopoker.analysis.simulate import simulate
-from videopoker.analysis.strategies import strategy_named
+from videopoker.analysis.play.simulate import simulate
+from videopoker.analysis.play.strategies import strategy_named
+from videopoker.analysis.session.bankroll import bankroll
 from videopoker.paytable import resolve_paytable
 
 FAMILIES = ["jacks-or-better-9-6", "deuces-wild-full-pay", "joker-poker-kings"]

@@ -16,7 +16,7 @@ import tempfile
 import pytest
 
 from videopoker.analysis import analyze, best_holds
-from videopoker.analysis import draws as draws_module
+from videopoker.analysis.solve import draws as draws_module
 from videopoker.deck.cards import full_deck
 from videopoker.deck.combos import combinations_colex
 from videopoker.paytable import apply_settings, resolve_paytable

@@ -179,7 +179,7 @@ def test_wild_cards_of_any_two_suits_return_the_same() -> None:
     """Only renamings of suits that keep the wild cards wild are symmetries; the analysis must use
     those, and any two suits are alike, so one-eyed jacks in spades and hearts or in clubs and
     diamonds return exactly the same."""
-    from videopoker.analysis.exact import analyze
+    from videopoker.analysis.solve.exact import analyze
     from videopoker.paytable import Paytable
 
     text = NEVER_SHIPPED["one-eyed-jacks"]
@@ -204,8 +204,8 @@ def test_suited_wild_classes_give_the_return_of_solving_every_hand() -> None:
 
     import numpy as np
 
-    from videopoker.analysis.draws import draw_tables, hold_ranks
-    from videopoker.analysis.exact import analyze, pay_vector
+    from videopoker.analysis.solve.draws import draw_tables, hold_ranks
+    from videopoker.analysis.solve.exact import analyze, pay_vector
     from videopoker.deck.combos import combinations_colex
     from videopoker.paytable import Paytable
 

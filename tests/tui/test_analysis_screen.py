@@ -14,9 +14,9 @@ from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, ProgressBar, Static, TabbedContent
 from waiting import until
 
-from videopoker.analysis import draws as draws_module
-from videopoker.analysis.simulate import Simulation, simulate
-from videopoker.analysis.strategies import strategy_named
+from videopoker.analysis.play.simulate import Simulation, simulate
+from videopoker.analysis.play.strategies import strategy_named
+from videopoker.analysis.solve import draws as draws_module
 from videopoker.cli import main
 from videopoker.machine.game import Phase
 from videopoker.paytable import resolve_paytable
@@ -112,7 +112,7 @@ async def test_a_seeded_simulation_completes_as_the_engine_plays_it() -> None:
 
 
 async def test_a_long_simulation_can_be_cancelled_and_bad_numbers_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    from videopoker.analysis import simulate as simulate_module
+    from videopoker.analysis.play import simulate as simulate_module
 
     ended = threading.Event()  # the simulation's thread has stopped: nothing it reports can follow
     plain = simulate_module.running

@@ -8,7 +8,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from waiting import seen, until
 
-from videopoker.analysis.hint import best_holds
+from videopoker.analysis.solve.hint import best_holds
 from videopoker.deck.cards import parse_hand
 from videopoker.machine.game import Phase
 from videopoker.machine.round import Round
@@ -123,7 +123,7 @@ async def test_the_trainer_is_kept_in_the_wallet(isolated_home: Path) -> None:
 
 
 async def test_the_trainer_says_which_chart_line_plays_the_hand(isolated_home: Path) -> None:
-    from videopoker.analysis.derive import chart_for
+    from videopoker.analysis.charts.derive import chart_for
     from videopoker.machine.training import why
 
     app = VideoPokerApp(isolated_home, seed=21, practice=True)
@@ -144,7 +144,7 @@ async def test_the_trainer_says_which_chart_line_plays_the_hand(isolated_home: P
 
 
 async def test_the_chart_screen_marks_the_line_that_plays_the_dealt_hand(isolated_home: Path) -> None:
-    from videopoker.analysis.derive import chart_for
+    from videopoker.analysis.charts.derive import chart_for
     from videopoker.machine.training import chart_line_of
     from videopoker.tui.screens.chart import ChartScreen
 

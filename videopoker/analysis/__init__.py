@@ -10,10 +10,11 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from videopoker.analysis.exact import Analysis, ReturnRow, analyze
-    from videopoker.analysis.hint import HoldChoice, best_holds
+    from videopoker.analysis.solve.exact import Analysis, ReturnRow, analyze
+    from videopoker.analysis.solve.hint import HoldChoice, best_holds
 
-_HOMES = {"Analysis": "exact", "ReturnRow": "exact", "analyze": "exact", "HoldChoice": "hint", "best_holds": "hint"}
+_HOMES = {"Analysis": "solve.exact", "ReturnRow": "solve.exact", "analyze": "solve.exact", "HoldChoice": "solve.hint",
+          "best_holds": "solve.hint"}
 __all__ = ["Analysis", "HoldChoice", "ReturnRow", "analyze", "best_holds"]
 
 

@@ -65,19 +65,19 @@ def analyze(table: Table, coins: int | None = None, multi: int | None = None) ->
     kind = feature.kind if feature is not None else None
     data: dict[str, Any]
     if kind is FeatureKind.MULTI_STRIKE:
-        from videopoker.analysis.multi_strike import analyze_multi_strike
+        from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
 
         data = analyze_multi_strike(paytable).to_json()
     elif kind is FeatureKind.ULTIMATE_X:
-        from videopoker.analysis.ultimate_x import analyze_ultimate_x
+        from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
 
         data = analyze_ultimate_x(paytable, multi).to_json()
     elif feature is not None:
-        from videopoker.analysis.feature import analyze_feature
+        from videopoker.analysis.features.feature import analyze_feature
 
         data = analyze_feature(paytable).to_json(multi or 1)
     else:
-        from videopoker.analysis.exact import analyze as solve
+        from videopoker.analysis.solve.exact import analyze as solve
 
         data = solve(paytable, coins).to_json(multi or 1)
     return AnalysisResult(data, data["paytable"], data["game"], data["coins"], data["rtp"], tuple(data["rows"]))
@@ -98,12 +98,12 @@ def hint(table: Table, cards: str | Sequence[str], coins: int | None = None, mul
     feature = paytable.feature if paytable.plays_feature(coins) else None
     data: dict[str, Any]
     if multipliers or level is not None or free_ride or (feature is not None and feature.carries_state):
-        from videopoker.analysis.state_hint import FeatureState, check_state, state_holds
+        from videopoker.analysis.features.state_hint import FeatureState, check_state, state_holds
 
         state = check_state(paytable, FeatureState(level, free_ride, tuple(multipliers)), coins)
         data = state_holds(paytable, hand, state).to_json(paytable, hand)
     else:
-        from videopoker.analysis.hint import best_holds, hint_json
+        from videopoker.analysis.solve.hint import best_holds, hint_json
 
         data = hint_json(paytable, hand, best_holds(paytable, hand, coins))
     return HintResult(data, data["hand"], data["paytable"], tuple(data["holds"]))
@@ -114,9 +114,9 @@ def simulate(table: Table, hands: int = 1_000_000, coins: int | None = None, see
              strategy: str = "optimal", multi: int | None = None) -> SimulationResult:
     """``hands`` hands played at random with ``strategy`` (optimal, hold-nothing, random or a chart
     file), against the exact return."""
-    from videopoker.analysis.simulate import default_hands
-    from videopoker.analysis.simulate import simulate as play
-    from videopoker.analysis.strategies import strategy_named
+    from videopoker.analysis.play.simulate import default_hands
+    from videopoker.analysis.play.simulate import simulate as play
+    from videopoker.analysis.play.strategies import strategy_named
 
     paytable = load(table)
     multi = default_hands(paytable, coins) if multi is None else multi
@@ -129,7 +129,7 @@ def simulate(table: Table, hands: int = 1_000_000, coins: int | None = None, see
 def bankroll(table: Table, credits: int, hands: int, coins: int | None = None) -> BankrollResult:
     """The exact odds of playing ``hands`` hands from ``credits``: ruin, ending ahead, percentiles,
     the law of the ending credits and the chance of being broke by each hand."""
-    from videopoker.analysis.bankroll import session_odds
+    from videopoker.analysis.session.bankroll import session_odds
 
     data = session_odds(load(table), credits, hands, coins).to_json()
     return BankrollResult(data, data["paytable"], data["credits"], data["hands"], data["ruin"], data["ahead"],
@@ -159,7 +159,7 @@ def sweep(table: Table, vary: Mapping[str, Iterable[int]], where: str | None = N
     sweep -o FILE.jsonl`` writes for the table: its varied pays, then the figures.  A grid of over
     ten million tables, or one solved here that a sample of it says takes over ten minutes,
     needs ``yes=True``, as the command needs ``--yes``."""
-    from videopoker.analysis.sweep import (
+    from videopoker.analysis.sweeps.sweep import (
         Grid,
         Vary,
         check_size,

@@ -17,8 +17,8 @@ from videopoker.paytable import Paytable, resolve_paytable
 from videopoker.storage.usertext import counted
 
 if TYPE_CHECKING:  # numpy loads only when a chart is solved
-    from videopoker.analysis.chart import Chart
-    from videopoker.analysis.derive import ChartReturn, Departure
+    from videopoker.analysis.charts.chart import Chart
+    from videopoker.analysis.charts.derive import ChartReturn, Departure
 
 #: Departures ``strategy check`` lists.
 DEPARTURES = 10
@@ -39,8 +39,8 @@ def run_strategy(args: argparse.Namespace) -> int:
 
 
 def _derive(paytable: Paytable, named: str, args: argparse.Namespace) -> int:
-    from videopoker.analysis.chart import chart_file
-    from videopoker.analysis.derive import derive_chart
+    from videopoker.analysis.charts.chart import chart_file
+    from videopoker.analysis.charts.derive import derive_chart
     from videopoker.paytable.writing import check_target, save_text
 
     if args.output is not None:
@@ -92,8 +92,8 @@ def _derived_json(result: ChartReturn) -> dict[str, Any]:
 
 
 def _check(file: Path, paytable: Paytable, args: argparse.Namespace) -> int:
-    from videopoker.analysis.chart import read_chart
-    from videopoker.analysis.derive import chart_return, departures
+    from videopoker.analysis.charts.chart import read_chart
+    from videopoker.analysis.charts.derive import chart_return, departures
 
     chart = read_chart(file, paytable.game)
     with progress_bar() as bar:

@@ -80,7 +80,7 @@ def run_analyze(args: argparse.Namespace) -> int:
                                lambda done, stage: bar.update(task, completed=done, description=stage))
     progressive = None
     if meter is not None and at_top:
-        from videopoker.analysis.progressive import meter_return
+        from videopoker.analysis.tables.progressive import meter_return
 
         progressive = meter_return(paytable, meter, analysis)
     data = analysis.to_json(args.multi) | (progressive.to_json() if progressive else {})
@@ -121,7 +121,7 @@ def run_analyze(args: argparse.Namespace) -> int:
 def meter_for(paytable: Paytable, asked: int | None) -> int | None:
     """The meter to analyse a table at: ``--meter``, else the meter as the wallet has it now, else
     its base; ``None`` for a table without one (where ``--meter`` is refused)."""
-    from videopoker.analysis.progressive import check_meter
+    from videopoker.analysis.tables.progressive import check_meter
 
     if paytable.progressive is None:
         if asked is not None:
@@ -154,7 +154,7 @@ def read_hand(paytable: Paytable, words: list[str]) -> tuple[Card, ...]:
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    from videopoker.analysis.hint import best_holds
+    from videopoker.analysis.solve.hint import best_holds
 
     paytable = resolve_paytable(args.paytable)
     hand = read_hand(paytable, args.cards)
@@ -167,7 +167,7 @@ def run_hint(args: argparse.Namespace) -> int:
     holds = best_holds(paytable, hand, args.coins)
     multiplier = holds[0].multiplier if holds[0].worth is not None else None  # the worths' multiplier
     if args.json:
-        from videopoker.analysis.hint import hint_json
+        from videopoker.analysis.solve.hint import hint_json
 
         print(json.dumps(hint_json(paytable, hand, holds), indent=2))
         return 0

@@ -13,7 +13,7 @@ from videopoker.storage.usertext import counted
 
 
 def show_feature_analysis(paytable: Paytable, args: argparse.Namespace) -> int:
-    from videopoker.analysis.feature import analyze_feature
+    from videopoker.analysis.features.feature import analyze_feature
 
     analysis = solved_with_progress(lambda progress: analyze_feature(paytable, progress))
     data = analysis.to_json(args.multi)

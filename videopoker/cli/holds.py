@@ -10,7 +10,7 @@ from videopoker.cli.output import Column, Grid
 from videopoker.paytable import Paytable
 
 if TYPE_CHECKING:  # the analysis (numpy) loads only for the commands that use it
-    from videopoker.analysis.hint import HoldChoice
+    from videopoker.analysis.solve.hint import HoldChoice
 
 #: Holds shown by ``hint`` without ``--all``: more than any close decision needs.
 TOP_HOLDS = 10

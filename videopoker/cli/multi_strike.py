@@ -13,7 +13,7 @@ from videopoker.storage.usertext import counted
 
 
 def show_multi_strike(paytable: Paytable, args: argparse.Namespace) -> int:
-    from videopoker.analysis.multi_strike import analyze_multi_strike
+    from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
 
     analysis = solved_with_progress(lambda progress: analyze_multi_strike(paytable, progress))
     data = analysis.to_json()

@@ -14,12 +14,12 @@ from videopoker.paytable import resolve_paytable
 from videopoker.storage.usertext import counted
 
 if TYPE_CHECKING:  # numpy loads only when a command runs
-    from videopoker.analysis.simulate import Simulation
+    from videopoker.analysis.play.simulate import Simulation
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from videopoker.analysis.simulate import check_hands, default_hands, running
-    from videopoker.analysis.strategies import strategy_named
+    from videopoker.analysis.play.simulate import check_hands, default_hands, running
+    from videopoker.analysis.play.strategies import strategy_named
 
     paytable = resolve_paytable(args.paytable)
     if args.multi is None:  # Ultimate X is played at the most hands a round it gives multipliers for
@@ -66,7 +66,7 @@ def _frequency_grid(result: Simulation) -> Grid:
 
 
 def run_bankroll(args: argparse.Namespace) -> int:
-    from videopoker.analysis.bankroll import session_odds
+    from videopoker.analysis.session.bankroll import session_odds
 
     check_plot(args.plot)
     paytable = resolve_paytable(args.paytable)

@@ -7,7 +7,7 @@ import argparse
 import json
 from collections.abc import Sequence
 
-from videopoker.analysis.state_hint import FeatureState, check_state, state_holds
+from videopoker.analysis.features.state_hint import FeatureState, check_state, state_holds
 from videopoker.cli.holds import every_hold, top_holds
 from videopoker.cli.output import say, show
 from videopoker.deck.cards import Card

@@ -1,7 +1,7 @@
 """`videopoker sweep`: the exact returns of a grid of paytables, on this process, every core, or a
 Dask cluster.
 
-The grid goes out in chunks of tables (:data:`~videopoker.analysis.sweep.CHUNK_TABLES`), each
+The grid goes out in chunks of tables (:data:`~videopoker.analysis.sweeps.sweep.CHUNK_TABLES`), each
 solved in one batch; rows are written to ``-o FILE`` as each chunk finishes, so ``--resume``
 after a kill skips what is on file.  With ``--workers N`` a local Dask cluster of N processes
 solves the chunks, a few to a task (:data:`TASK_CHUNKS`); with ``--scheduler ADDRESS`` an
@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from videopoker.analysis.sweep import (
+from videopoker.analysis.sweeps.sweep import (
     CHUNK_TABLES,
     FIGURES,
     Grid,

@@ -126,7 +126,7 @@ def validate_files(files: Sequence[str]) -> int:
 
 def solve_for_target(args: argparse.Namespace) -> int:
     """The pay per coin for one category that brings the return closest to a target."""
-    from videopoker.analysis.solve import category_named, read_target, solve_pay
+    from videopoker.analysis.tables.target import category_named, read_target, solve_pay
 
     paytable = resolve_paytable(args.paytable)
     category = category_named(paytable, args.category)
@@ -149,7 +149,7 @@ def solve_for_target(args: argparse.Namespace) -> int:
 def diff_tables(first: Paytable, second: Paytable, as_json: bool) -> int:
     """The categories whose pays differ, and both exact returns at each table's max bet."""
     from videopoker.analysis import analyze
-    from videopoker.analysis.solve import differences, pays_text
+    from videopoker.analysis.tables.target import differences, pays_text
 
     changed = differences(first, second)
     returns = [analyze(table).rtp for table in (first, second)]

@@ -18,7 +18,7 @@ SHOWN_CHANCE = 0.005
 
 
 def show_ultimate_x(paytable: Paytable, args: argparse.Namespace) -> int:
-    from videopoker.analysis.ultimate_x import analyze_ultimate_x
+    from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
 
     found = args.multipliers
     if found is not None and args.multi is not None and len(found) != args.multi:

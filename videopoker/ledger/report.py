@@ -499,16 +499,16 @@ def _categories(paytable: Paytable, bets: list[tuple[int, int, int]], counts: di
 def _frequencies(paytable: Paytable, bet: int, hands: int) -> list[tuple[str, float]]:
     """How often perfect play makes each final hand, at a bet and a number of hands a round (Ultimate X
     at its feature bet: over the multiplier sums as they come under perfect play)."""
-    from videopoker.analysis.exact import analyze
-    from videopoker.analysis.feature import analyze_feature
+    from videopoker.analysis.features.feature import analyze_feature
+    from videopoker.analysis.solve.exact import analyze
 
     feature = paytable.feature if paytable.plays_feature(bet) else None
     if feature is not None and feature.kind is FeatureKind.ULTIMATE_X and hands in feature.offered_lines:
-        from videopoker.analysis.ultimate_x import analyze_ultimate_x
+        from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
 
         return list(zip(paytable.game.categories, analyze_ultimate_x(paytable, hands).frequencies))
     if feature is not None and feature.kind is FeatureKind.MULTI_STRIKE:  # a final hand a level reached
-        from videopoker.analysis.multi_strike import analyze_multi_strike
+        from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
 
         return [(row.category, row.per_round) for row in analyze_multi_strike(paytable).rows]
     rows = analyze_feature(paytable).rows if feature is not None else analyze(paytable, bet).rows
@@ -586,8 +586,8 @@ def _exact_percentile(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], w
         return None
     import numpy as np
 
-    from videopoker.analysis.draws import draw_tables
-    from videopoker.analysis.hint import SortedHand
+    from videopoker.analysis.solve.draws import draw_tables
+    from videopoker.analysis.solve.hint import SortedHand
 
     length = 1 << max(1, (size - 1).bit_length())
     spectrum = np.ones(length // 2 + 1, dtype=np.complex128)

@@ -20,8 +20,8 @@ from videopoker.paytable import Paytable
 
 def strike_grade(paytable: Paytable, levels: Sequence[LevelPlayed]) -> Grade:
     """The stack's grade, per coin of its bet."""
-    from videopoker.analysis.hint import best_holds
-    from videopoker.analysis.state_hint import FeatureState, state_holds
+    from videopoker.analysis.features.state_hint import FeatureState, state_holds
+    from videopoker.analysis.solve.hint import best_holds
 
     assert paytable.feature is not None
     bet, column = paytable.feature.coins, paytable.max_coins

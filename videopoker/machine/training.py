@@ -1,6 +1,6 @@
 """The trainer: each hold judged against the best one, and the session's grades.
 
-A hold is judged by its exact expected value per coin bet (:func:`videopoker.analysis.hint.best_holds`,
+A hold is judged by its exact expected value per coin bet (:func:`videopoker.analysis.solve.hint.best_holds`,
 about a millisecond once the family's tables are loaded), so a hold whose EV equals the best is
 never a mistake, whatever cards it keeps.  Grades count rounds (a multi-hand round is one
 decision, played on every hand) and weigh EVs by the credits staked, so the session's figures are
@@ -19,8 +19,8 @@ from videopoker.deck.cards import Card
 from videopoker.paytable import Paytable
 
 if TYPE_CHECKING:
-    from videopoker.analysis.chart import Chart
-    from videopoker.analysis.hint import HoldChoice
+    from videopoker.analysis.charts.chart import Chart
+    from videopoker.analysis.solve.hint import HoldChoice
 
 #: A mistake costing at least this much per coin bet is major; less is minor.  A tenth of a coin
 #: separates the slips of a good player (a kicker kept, 0.01–0.05) from holding the wrong hand.
@@ -93,7 +93,7 @@ def judge(paytable: Paytable, coins: int, hands: int, dealt: Sequence[Card], hel
     """The player's hold of ``dealt`` against the best, exactly; at a feature bet by their worth per
     coin of the whole bet under the deal's ``multiplier`` (its mean where not given); on Ultimate X
     lines or a Multi-Strike level, in the state they make (:func:`judge_lines`, :func:`judge_level`)."""
-    from videopoker.analysis.hint import best_holds
+    from videopoker.analysis.solve.hint import best_holds
 
     if lines:
         return judge_lines(paytable, coins, dealt, held, lines)
@@ -154,7 +154,7 @@ def judge_level(paytable: Paytable, dealt: Sequence[Card], held: Sequence[bool],
 
 def level_hint(paytable: Paytable, dealt: Sequence[Card], level: int, free_ride: bool) -> list[HoldChoice]:
     """Every hold on a Multi-Strike level, best first by its worth there."""
-    from videopoker.analysis.state_hint import FeatureState, state_holds
+    from videopoker.analysis.features.state_hint import FeatureState, state_holds
 
     return state_holds(paytable, dealt, FeatureState(level, free_ride)).holds
 
@@ -162,10 +162,10 @@ def level_hint(paytable: Paytable, dealt: Sequence[Card], level: int, free_ride:
 def lines_hint(paytable: Paytable, coins: int, dealt: Sequence[Card], lines: tuple[int, ...]) -> list[HoldChoice]:
     """Every hold on Ultimate X lines, best first: by worth in the lines' state at the feature bet,
     else by the base game's EV at ``coins``."""
-    from videopoker.analysis.hint import best_holds
+    from videopoker.analysis.solve.hint import best_holds
 
     if paytable.plays_feature(coins):
-        from videopoker.analysis.state_hint import FeatureState, state_holds
+        from videopoker.analysis.features.state_hint import FeatureState, state_holds
 
         return state_holds(paytable, dealt, FeatureState(multipliers=lines)).holds
     return best_holds(paytable, dealt, coins)
@@ -176,7 +176,7 @@ def advice(paytable: Paytable, coins: int, dealt: Sequence[Card], count: int = 3
            free_ride: bool = False) -> list[HoldChoice]:
     """The best ``count`` holds of ``dealt``, best first (the hint); at a feature bet by their worth
     under the deal's ``multiplier`` or in the state of its Ultimate X ``lines`` or Multi-Strike ``level``."""
-    from videopoker.analysis.hint import best_holds
+    from videopoker.analysis.solve.hint import best_holds
 
     if lines:
         return lines_hint(paytable, coins, dealt, lines)[:count]
@@ -187,7 +187,7 @@ def advice(paytable: Paytable, coins: int, dealt: Sequence[Card], count: int = 3
 
 def ready(paytable: Paytable) -> bool:
     """Whether judging a hold of this table is instant now (its family's tables are loaded)."""
-    from videopoker.analysis.draws import tables_ready
+    from videopoker.analysis.solve.draws import tables_ready
 
     return tables_ready(paytable.game)
 
@@ -197,8 +197,8 @@ def warm(paytable: Paytable, progress: Callable[[float, str], None] | None = Non
     the table's strategy chart at its top bet (derived once, a few seconds, then cached), so the
     trainer can say which chart line plays a hand.  ``progress`` is called often along the way;
     raising there stops the work (a machine that is quitting does not wait for it)."""
-    from videopoker.analysis.derive import chart_for
-    from videopoker.analysis.draws import draw_tables
+    from videopoker.analysis.charts.derive import chart_for
+    from videopoker.analysis.solve.draws import draw_tables
 
     listen = progress or (lambda done, stage: None)
     draw_tables(paytable.game, listen)
@@ -221,8 +221,8 @@ class PlayedLine:
 
 def chart_line_of(chart: Chart, paytable: Paytable, dealt: Sequence[Card]) -> PlayedLine:
     """Which line of ``chart`` plays ``dealt``, as a player following it would find."""
-    from videopoker.analysis.hint import SortedHand
-    from videopoker.analysis.patterns import patterns_of
+    from videopoker.analysis.charts.patterns import patterns_of
+    from videopoker.analysis.solve.hint import SortedHand
 
     hand = SortedHand.of(dealt)
     holds, lines = chart.play(patterns_of(paytable.game, hand.cards))
@@ -234,7 +234,7 @@ def chart_line_of(chart: Chart, paytable: Paytable, dealt: Sequence[Card]) -> Pl
 def why(paytable: Paytable, coins: int, dealt: Sequence[Card]) -> str | None:
     """The line of the table's strategy chart that plays ``dealt``, and what it keeps:
     ``CHART LINE 7: 4 to a flush — HOLD 5♥ 8♥ 9♥ K♥``; None while that chart is not known yet."""
-    from videopoker.analysis.derive import chart_for
+    from videopoker.analysis.charts.derive import chart_for
 
     if coins > paytable.max_coins:  # a feature bet: a multiplier leaves the base game's chart right
         if paytable.feature is None or paytable.feature.trigger or paytable.feature.carries_state:

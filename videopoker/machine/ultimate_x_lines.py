@@ -61,7 +61,7 @@ def earned(paytable: Paytable, plays_feature: bool, categories: Sequence[PayCate
 def found_value(paytable: Paytable, lines: Sequence[int]) -> Fraction:
     """What one round at max_coins a hand is worth, net of its bet, on lines found with these
     multipliers: it pays them and earns none, so it plays the base game's holds (exact, in coins)."""
-    from videopoker.analysis.exact import analyze
+    from videopoker.analysis.solve.exact import analyze
 
     bet = paytable.max_coins
     return sum(lines) * analyze(paytable).rtp * bet - len(lines) * bet

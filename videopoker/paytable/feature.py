@@ -14,8 +14,8 @@ per coin of the whole bet, the feature's coins included, as published tables do.
 Two kinds carry state across rounds, so the right hold depends on more than the cards (Feature
 games II): ``multi-strike`` stacks ``levels`` of one hand each, paying 1X, 2X, 4X, ... where a
 paying hand or a free ride opens the next level; ``ultimate x`` gives every winning line a
-multiplier for that line's next win.  Their solvers are :mod:`videopoker.analysis.multi_strike`
-and :mod:`videopoker.analysis.ultimate_x`.
+multiplier for that line's next win.  Their solvers are :mod:`videopoker.analysis.features.multi_strike.solve`
+and :mod:`videopoker.analysis.features.ultimate_x.solve`.
 """
 
 from __future__ import annotations

@@ -24,14 +24,25 @@ from videopoker.storage.home import cache_dir
 PACKAGE = Path(__file__).resolve().parent.parent
 
 
+def source_files(sources: tuple[str, ...]) -> list[tuple[str, Path]]:
+    """The named source files of the package, and every module in the named folders and their rooms
+    below, each with its name within what was named (a file's name alone at a folder's top)."""
+    files = []
+    for name in sources:
+        path = PACKAGE / name
+        if path.is_dir():
+            files += [(file.relative_to(path).as_posix(), file) for file in sorted(path.rglob("*.py"))]
+        else:
+            files.append((path.name, path))
+    return files
+
+
 @cache
 def source_digest(sources: tuple[str, ...]) -> bytes:
     """A digest of the named source files and folders of the package (what a cache depends on)."""
     digest = hashlib.sha256()
-    for name in sources:
-        path = PACKAGE / name
-        for file in sorted(path.glob("*.py")) if path.is_dir() else [path]:
-            digest.update(file.name.encode() + b"\0" + file.read_bytes())
+    for name, file in source_files(sources):
+        digest.update(name.encode() + b"\0" + file.read_bytes())
     return digest.digest()
 
 

@@ -3,7 +3,7 @@
 Everything slow runs in a worker thread and reports back with ``call_from_thread``: the screen
 never freezes, keys keep working, and a simulation can be cancelled between two batches.  The
 figures come from the same engine calls as ``analyze``, ``simulate`` and ``bankroll``; the
-bankroll lines are literally the command's (:meth:`~videopoker.analysis.bankroll.Bankroll.lines`).
+bankroll lines are literally the command's (:meth:`~videopoker.analysis.session.bankroll.Bankroll.lines`).
 """
 
 from __future__ import annotations
@@ -36,11 +36,11 @@ from videopoker.paytable import Paytable, apply_settings, resolve_paytable
 from videopoker.storage.usertext import counted, visible
 
 if TYPE_CHECKING:  # numpy and the analysis load in the workers, when first needed
-    from videopoker.analysis.bankroll import Bankroll
-    from videopoker.analysis.exact import Analysis, ReturnRow
-    from videopoker.analysis.feature import FeatureAnalysis, FeatureRow
-    from videopoker.analysis.progressive import MeterReturn
-    from videopoker.analysis.simulate import Simulation
+    from videopoker.analysis.features.feature import FeatureAnalysis, FeatureRow
+    from videopoker.analysis.play.simulate import Simulation
+    from videopoker.analysis.session.bankroll import Bankroll
+    from videopoker.analysis.solve.exact import Analysis, ReturnRow
+    from videopoker.analysis.tables.progressive import MeterReturn
 
 PANES = ("return", "compare", "simulate", "bankroll")
 #: Seconds between two refreshes of a running simulation: drawing every batch would slow it down.
@@ -238,7 +238,7 @@ class AnalysisScreen(Screen[None]):
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._show_return, analysis)
         if self.feature:
-            from videopoker.analysis.feature import analyze_feature
+            from videopoker.analysis.features.feature import analyze_feature
 
             featured = analyze_feature(self.paytable)
             if not get_current_worker().is_cancelled:
@@ -246,7 +246,7 @@ class AnalysisScreen(Screen[None]):
         if self.stateful is not None:
             self._solve_state(heard)
         if self.meter is not None:
-            from videopoker.analysis.progressive import meter_return
+            from videopoker.analysis.tables.progressive import meter_return
 
             meter = meter_return(self.paytable, self.meter, analysis)
             if not get_current_worker().is_cancelled:
@@ -258,11 +258,11 @@ class AnalysisScreen(Screen[None]):
         from videopoker.tui.screens.state_returns import lines_table, strike_table
 
         if self.stateful is FeatureKind.MULTI_STRIKE:
-            from videopoker.analysis.multi_strike import analyze_multi_strike
+            from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
 
             shown = strike_table(analyze_multi_strike(self.paytable, heard))
         else:
-            from videopoker.analysis.ultimate_x import analyze_ultimate_x
+            from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
 
             assert self.paytable.feature is not None
             offered = self.paytable.feature.offered_lines
@@ -382,7 +382,7 @@ class AnalysisScreen(Screen[None]):
             hands = count(self.query_one("#sim-hands", Input).value, "hands")
             seed_text = self.query_one("#sim-seed", Input).value.strip()
             seed = count(seed_text, "seed", 0) if seed_text else None
-            from videopoker.analysis.simulate import check_hands
+            from videopoker.analysis.play.simulate import check_hands
 
             check_hands(hands, 1)
         except VideoPokerError as error:
@@ -402,8 +402,8 @@ class AnalysisScreen(Screen[None]):
         self._simulation_over("Cancelled.")
 
     def _play(self, hands: int, strategy_name: str, seed: int | None) -> None:
-        from videopoker.analysis.simulate import running
-        from videopoker.analysis.strategies import strategy_named
+        from videopoker.analysis.play.simulate import running
+        from videopoker.analysis.play.strategies import strategy_named
 
         worker = get_current_worker()
         strategy = strategy_named(strategy_name, self.paytable, self.coins)
@@ -469,7 +469,7 @@ class AnalysisScreen(Screen[None]):
 
     def _odds(self, credits: int, hands: int) -> None:
         from videopoker.analysis import analyze
-        from videopoker.analysis.bankroll import bankroll
+        from videopoker.analysis.session.bankroll import bankroll
 
         try:
             odds = bankroll(self.analysis or analyze(self.paytable, self.coins), credits, hands)

@@ -1,7 +1,7 @@
 """The strategy chart screen (`c`): the table's chart at the bet on the meter, the line that plays
 the dealt hand marked, and the exact cost of following it.
 
-The chart is the one `videopoker strategy PAYTABLE` derives (:func:`~videopoker.analysis.derive.chart_for`):
+The chart is the one `videopoker strategy PAYTABLE` derives (:func:`~videopoker.analysis.charts.derive.chart_for`):
 read from the cache when the warm-up has derived it, else derived here in a worker (a few seconds,
 with a line saying so), which stops if the screen is closed first.
 """
@@ -48,7 +48,7 @@ class ChartScreen(ModalScreen[None]):
         self.run_worker(self._derive, thread=True, exclusive=True)
 
     def _derive(self) -> None:
-        from videopoker.analysis.derive import chart_for, chart_return
+        from videopoker.analysis.charts.derive import chart_for, chart_return
 
         worker = get_current_worker()
         try:

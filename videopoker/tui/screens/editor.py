@@ -34,7 +34,7 @@ from videopoker.tui.screens.editor_dialogs import NEW_GAME, FamilyDialog, FileNa
 from videopoker.tui.screens.game_dialogs import DeckDialog, HandDialog
 
 if TYPE_CHECKING:
-    from videopoker.analysis.exact import Analysis
+    from videopoker.analysis.solve.exact import Analysis
 
 #: One solve at a time: the engine's family caches are built by whoever comes first.
 SOLVING = threading.Lock()

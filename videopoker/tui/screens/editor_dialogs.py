@@ -104,7 +104,7 @@ class SolveDialog(ModalScreen["int | None"]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        from videopoker.analysis.solve import read_target
+        from videopoker.analysis.tables.target import read_target
 
         try:
             target = read_target(event.value)
@@ -117,7 +117,7 @@ class SolveDialog(ModalScreen["int | None"]):
         self.run_worker(lambda: self._solve(target), thread=True, exclusive=True)
 
     def _solve(self, target: Fraction) -> None:
-        from videopoker.analysis.solve import solve_pay
+        from videopoker.analysis.tables.target import solve_pay
 
         with self.solving:
             solved = solve_pay(self.paytable, self.category, target)

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from videopoker.analysis.multi_strike import MultiStrikeAnalysis
-from videopoker.analysis.ultimate_x import UltimateXAnalysis
+from videopoker.analysis.features.multi_strike.solve import MultiStrikeAnalysis
+from videopoker.analysis.features.ultimate_x.solve import UltimateXAnalysis
 
 STRIKE_HEADERS = ("Hand", "Pays", "A round", "Rounds per", "Return")
 LINES_HEADERS = ("Hand", "Pays", "Prob.", "1 in", "Return")

@@ -1,0 +1,1 @@
+"""Multi-Strike: the stack of levels solved exactly (solve) and played by the simulator (play)."""
