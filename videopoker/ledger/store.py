@@ -60,6 +60,11 @@ def _digest(reference: str, content: str) -> str:
     return hashlib.sha256(f"{reference}\n{content}".encode()).hexdigest()[:32]
 
 
+def _content(paytable: Paytable) -> str:
+    """A table's pays as ``tables.content`` keeps them, in order (the order is the hands' order)."""
+    return json.dumps(paytable_to_json(paytable), separators=(",", ":"))
+
+
 def _shipped_stem(name: str, content: str) -> str | None:
     """The shipped table of this display name and these very pays, if one is."""
     for file in sorted(SHIPPED_DIR.glob("*.yaml")):
@@ -69,7 +74,7 @@ def _shipped_stem(name: str, content: str) -> str | None:
             paytable = load_paytable(file)
         except (OSError, UnicodeDecodeError, VideoPokerError):
             continue
-        if paytable.name == name and json.dumps(paytable_to_json(paytable), separators=(",", ":")) == content:
+        if paytable.name == name and _content(paytable) == content:
             return file.stem
     return None
 
@@ -471,7 +476,7 @@ class Ledger:
         return row[0], row[1]
 
     def _table(self, reference: str, paytable: Paytable) -> int:
-        content = json.dumps(paytable_to_json(paytable), separators=(",", ":"))  # in order: it orders the hands
+        content = _content(paytable)
         digest = _digest(reference, content)
         known = self._tables.get(digest)
         if known is not None:
