@@ -92,7 +92,8 @@ def hint(table: Table, cards: str | Sequence[str], coins: int | None = None, mul
     from videopoker.deck.cards import check_deck, check_hand, parse_cards
 
     paytable = load(table)
-    hand = parse_cards(cards if isinstance(cards, str) else " ".join(cards))
+    assert isinstance(cards, str)  # a list is made text at the door (api.checks: the rule for cards)
+    hand = parse_cards(cards)
     check_hand(hand)
     check_deck(hand, paytable.game.jokers, paytable.game.title)
     feature = paytable.feature if paytable.plays_feature(coins) else None
