@@ -17,7 +17,8 @@ from videopoker.analysis.features.feature import analyze_feature
 from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
 from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
 from videopoker.paytable import Paytable, load_paytable
-from videopoker.paytable.feature import FeatureKind
+from videopoker.paytable.kinds.multi_strike import MultiStrike
+from videopoker.paytable.kinds.ultimate_x import UltimateX
 from videopoker.paytable.published import published
 from videopoker.rules.catalog import SHIPPED_GAMES
 
@@ -28,9 +29,9 @@ def exact_return(paytable: Paytable) -> float:
     feature = paytable.feature
     if feature is None:
         return float(analyze(paytable).rtp)
-    if feature.kind is FeatureKind.ULTIMATE_X:
+    if isinstance(feature, UltimateX):
         return analyze_ultimate_x(paytable).rtp
-    if feature.kind is FeatureKind.MULTI_STRIKE:
+    if isinstance(feature, MultiStrike):
         return analyze_multi_strike(paytable).rtp
     return float(analyze_feature(paytable).rtp)
 

@@ -27,7 +27,9 @@ from videopoker.deck.cards import parse_hand
 from videopoker.errors import PaytableError
 from videopoker.machine.wallet_content import paytable_from_json, paytable_to_json
 from videopoker.paytable import load_paytable, resolve_paytable
-from videopoker.paytable.feature import Feature, FeatureKind, top_rank
+from videopoker.paytable.feature import top_rank
+from videopoker.paytable.kinds.big_times_draw import BigTimesDraw
+from videopoker.paytable.kinds.times_pay import TimesPay
 
 BAD_FEATURES = Path(__file__).parent / "paytables" / "bad-features"
 HOT_ROLL = ((1, 180), (2, 1), (3, 2), (4, 3), (5, 4), (6, 5), (7, 6), (8, 5), (9, 4), (10, 3), (11, 2), (12, 1))
@@ -97,7 +99,7 @@ def test_top_rank_counts_aces_low_and_jokers_not_at_all() -> None:
                                   and "progressive:" not in path.read_text()], ids=lambda path: path.stem)
 def test_hot_roll_returns_exactly_the_base_table(path: Path) -> None:
     base = load_paytable(path)
-    hot = replace(base, feature=Feature(FeatureKind.TIMES_PAY, 2 * base.max_coins, multipliers=HOT_ROLL))
+    hot = replace(base, feature=TimesPay(2 * base.max_coins, multipliers=HOT_ROLL))
     solved = analyze_feature(hot)
     assert solved.rtp == analyze(base).rtp == solved.base.rtp
 
@@ -223,7 +225,7 @@ def test_the_deal_groups_read_every_class_as_top_rank_does(game_key: str) -> Non
     from videopoker.analysis.features.feature import deal_groups
 
     tables = draw_tables(game(game_key))
-    feature = Feature(FeatureKind.BIG_TIMES_DRAW, 10, by_top_rank=tuple((rank, rank) for rank in range(1, 14)))
+    feature = BigTimesDraw(10, by_top_rank=tuple((rank, rank) for rank in range(1, 14)))
     groups = deal_groups(tables, feature)
     assert groups is not None
     assert groups.tolist() == [top_rank(hand.tolist()) for hand in tables.class_hands]

@@ -32,7 +32,8 @@ from videopoker.api.results import (
 )
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, resolve_paytable
-from videopoker.paytable.feature import FeatureKind
+from videopoker.paytable.kinds.multi_strike import MultiStrike
+from videopoker.paytable.kinds.ultimate_x import UltimateX
 
 __all__ = ["AnalysisResult", "BankrollResult", "HintResult", "HistoryResult", "SimulationResult", "SweepResult",
            "analyze", "bankroll", "hint", "history", "load", "simulate", "sweep"]
@@ -62,13 +63,12 @@ def analyze(table: Table, coins: int | None = None, multi: int | None = None) ->
     where the table sells one); ``multi``: hands a round (Ultimate X: the lines solved for)."""
     paytable = load(table)
     feature = paytable.feature if paytable.plays_feature(coins) else None
-    kind = feature.kind if feature is not None else None
     data: dict[str, Any]
-    if kind is FeatureKind.MULTI_STRIKE:
+    if isinstance(feature, MultiStrike):
         from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
 
         data = analyze_multi_strike(paytable).to_json()
-    elif kind is FeatureKind.ULTIMATE_X:
+    elif isinstance(feature, UltimateX):
         from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
 
         data = analyze_ultimate_x(paytable, multi).to_json()

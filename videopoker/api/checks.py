@@ -22,7 +22,8 @@ from typing import Any, ParamSpec, TypeVar
 from videopoker.errors import ArgumentError
 from videopoker.machine.round import PLAY_LINES
 from videopoker.paytable import MAX_PAY, Paytable
-from videopoker.paytable.feature import MAX_FEATURE_COINS, MOST_LEVELS
+from videopoker.paytable.feature import MAX_FEATURE_COINS
+from videopoker.paytable.kinds.multi_strike import MOST_LEVELS
 from videopoker.storage.yamlfile import MAX_DEPTH, MAX_FILE_BYTES
 
 P = ParamSpec("P")

@@ -13,7 +13,8 @@ from videopoker.cli.progress import progress_bar
 from videopoker.deck.cards import Card, check_deck, check_hand, parse_cards
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, apply_settings, paytable_reference, resolve_paytable
-from videopoker.paytable.feature import FeatureKind
+from videopoker.paytable.kinds.multi_strike import MultiStrike
+from videopoker.paytable.kinds.ultimate_x import UltimateX
 from videopoker.storage.home import home_dir
 from videopoker.storage.usertext import counted
 
@@ -48,14 +49,13 @@ def run_analyze(args: argparse.Namespace) -> int:
     paytable = apply_settings(resolve_paytable(args.paytable), args.set)
     meter = meter_for(paytable, args.meter)
     feature = paytable.feature if paytable.plays_feature(args.coins) else None
-    kind = feature.kind if feature is not None else None
-    if args.multipliers is not None and kind is not FeatureKind.ULTIMATE_X:
+    if args.multipliers is not None and not isinstance(feature, UltimateX):
         raise VideoPokerError(f"--multipliers: {paytable.name!r} is not an Ultimate X table at its feature bet")
-    if not args.tui and kind is FeatureKind.MULTI_STRIKE:
+    if not args.tui and isinstance(feature, MultiStrike):
         from videopoker.cli.multi_strike import show_multi_strike
 
         return show_multi_strike(paytable, args)
-    if not args.tui and kind is FeatureKind.ULTIMATE_X:
+    if not args.tui and isinstance(feature, UltimateX):
         from videopoker.cli.ultimate_x import show_ultimate_x
 
         return show_ultimate_x(paytable, args)

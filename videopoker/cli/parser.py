@@ -11,7 +11,9 @@ from typing import NoReturn
 
 from videopoker.cli.output import complain
 from videopoker.machine.round import PLAY_LINES
-from videopoker.paytable.feature import MAX_FEATURE_COINS, MAX_LINE_MULTIPLIER, MOST_LEVELS
+from videopoker.paytable.feature import MAX_FEATURE_COINS
+from videopoker.paytable.kinds.multi_strike import MOST_LEVELS
+from videopoker.paytable.kinds.ultimate_x import MAX_LINE_MULTIPLIER
 from videopoker.storage.usertext import quote
 
 

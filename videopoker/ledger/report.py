@@ -40,7 +40,8 @@ from videopoker.machine.game import in_play
 from videopoker.machine.settled import Doubled, Settled
 from videopoker.machine.wallet_content import LEDGER_FORMAT, REFILL_CREDITS, Saved, decode
 from videopoker.paytable import Paytable, paytable_reference, resolve_paytable
-from videopoker.paytable.feature import FeatureKind
+from videopoker.paytable.kinds.multi_strike import MultiStrike
+from videopoker.paytable.kinds.ultimate_x import UltimateX
 from videopoker.storage.usertext import counted
 from videopoker.storage.wallet import Wallet
 
@@ -395,7 +396,7 @@ def _grades(ledger: Ledger) -> list[tuple[int, float, float, float]]:
     for round_id, table_id, bet, dealt, held, meter, multiplier, lines in waiting:
         paytable = tables[table_id][1]
         if paytable.plays_feature(bet) and paytable.feature is not None and \
-                paytable.feature.kind is FeatureKind.MULTI_STRIKE:
+                isinstance(paytable.feature, MultiStrike):
             continue  # a stack is graded as it is recorded, from every level's deal (one is on record)
         pays = paytable if meter is None else paytable.at_meter(meter)  # as the round paid its first hand
         played = tuple(int(line) for line in lines.split(",")) if lines else ()  # Ultimate X's lines
@@ -503,11 +504,11 @@ def _frequencies(paytable: Paytable, bet: int, hands: int) -> list[tuple[str, fl
     from videopoker.analysis.solve.exact import analyze
 
     feature = paytable.feature if paytable.plays_feature(bet) else None
-    if feature is not None and feature.kind is FeatureKind.ULTIMATE_X and hands in feature.offered_lines:
+    if feature is not None and isinstance(feature, UltimateX) and hands in feature.offered_lines:
         from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
 
         return list(zip(paytable.game.categories, analyze_ultimate_x(paytable, hands).frequencies))
-    if feature is not None and feature.kind is FeatureKind.MULTI_STRIKE:  # a final hand a level reached
+    if feature is not None and isinstance(feature, MultiStrike):  # a final hand a level reached
         from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
 
         return [(row.category, row.per_round) for row in analyze_multi_strike(paytable).rows]

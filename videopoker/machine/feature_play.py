@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from videopoker.deck.cards import Card, RandomLike
 from videopoker.errors import GameError
 from videopoker.paytable import Paytable
-from videopoker.paytable.feature import Feature, FeatureKind, Weights, top_rank
+from videopoker.paytable.feature import Feature, Weights, top_rank
+from videopoker.paytable.kinds.multi_strike import MultiStrike
+from videopoker.paytable.kinds.ultimate_x import UltimateX
 
 #: The hands a round a machine deals (as :data:`videopoker.machine.round.PLAY_LINES`, which imports this).
 PLAYED_HANDS = (1, 3, 5, 10, 50, 100)
@@ -53,9 +55,9 @@ def bets(paytable: Paytable, hands: int | None = None) -> tuple[int, ...]:
 
 def feature_hands(feature: Feature) -> tuple[int, ...]:
     """The hands a round the feature is played at."""
-    if feature.kind is FeatureKind.ULTIMATE_X:
+    if isinstance(feature, UltimateX):
         return feature.offered_lines
-    if feature.kind is FeatureKind.MULTI_STRIKE:
+    if isinstance(feature, MultiStrike):
         return (1,)
     return PLAYED_HANDS
 

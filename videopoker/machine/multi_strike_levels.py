@@ -17,7 +17,7 @@ from fractions import Fraction
 from videopoker.deck.cards import Card, RandomLike
 from videopoker.errors import GameError
 from videopoker.paytable import Paytable
-from videopoker.paytable.feature import FeatureKind
+from videopoker.paytable.kinds.multi_strike import MultiStrike
 from videopoker.rules.definition import PayCategory
 
 
@@ -40,18 +40,19 @@ class LevelPlayed:
 
 
 def is_multi_strike(paytable: Paytable) -> bool:
-    return paytable.feature is not None and paytable.feature.kind is FeatureKind.MULTI_STRIKE
+    return paytable.feature is not None and isinstance(paytable.feature, MultiStrike)
 
 
 def levels_of(paytable: Paytable) -> tuple[int, ...]:
     """The pay multipliers of the table's levels, bottom first (none off Multi-Strike)."""
-    return paytable.feature.levels if paytable.feature is not None and is_multi_strike(paytable) else ()
+    feature = paytable.feature
+    return feature.levels if isinstance(feature, MultiStrike) else ()
 
 
 def free_ride(paytable: Paytable, level: int, rng: RandomLike) -> bool:
     """Whether the deal of ``level`` shows a free ride: its chance exactly, drawn by the RNG."""
     feature = paytable.feature
-    if feature is None or level >= len(feature.levels):
+    if not isinstance(feature, MultiStrike) or level >= len(feature.levels):
         return False  # the top level has none
     chance: Fraction = feature.free_ride[level - 1]
     return rng.randrange(chance.denominator) < chance.numerator

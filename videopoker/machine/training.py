@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from videopoker.deck.cards import Card
 from videopoker.paytable import Paytable
+from videopoker.paytable.kinds.multi_strike import MultiStrike
 
 if TYPE_CHECKING:
     from videopoker.analysis.charts.chart import Chart
@@ -143,7 +144,7 @@ def judge_level(paytable: Paytable, dealt: Sequence[Card], held: Sequence[bool],
     worth, the level's pay plus what opening the next level is worth; ``ev`` this level's pay."""
     hint = level_hint(paytable, dealt, level, free_ride)
     yours = next(choice for choice in hint if choice.held == tuple(held))
-    assert paytable.feature is not None
+    assert isinstance(paytable.feature, MultiStrike)
     best, multiplier = hint[0], paytable.feature.levels[level - 1]
     column = paytable.max_coins
     squares = sum(count * paytable.pay(category, column) ** 2 for category, count in yours.outcomes.items())

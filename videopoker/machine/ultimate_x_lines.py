@@ -16,17 +16,18 @@ from fractions import Fraction
 
 from videopoker.errors import GameError
 from videopoker.paytable import Paytable
-from videopoker.paytable.feature import MAX_LINE_MULTIPLIER, FeatureKind
+from videopoker.paytable.kinds.ultimate_x import MAX_LINE_MULTIPLIER, UltimateX
 from videopoker.rules.definition import PayCategory
 
 
 def is_ultimate_x(paytable: Paytable) -> bool:
-    return paytable.feature is not None and paytable.feature.kind is FeatureKind.ULTIMATE_X
+    return paytable.feature is not None and isinstance(paytable.feature, UltimateX)
 
 
 def offers(paytable: Paytable, hands: int) -> bool:
     """Whether the table plays Ultimate X at ``hands`` hands a round (its multipliers are given for it)."""
-    return is_ultimate_x(paytable) and paytable.feature is not None and hands in paytable.feature.offered_lines
+    feature = paytable.feature
+    return isinstance(feature, UltimateX) and hands in feature.offered_lines
 
 
 def machine_key(reference: str, hands: int) -> str:
@@ -52,7 +53,7 @@ def check_lines(paytable: Paytable, hands: int, lines: Sequence[int]) -> None:
 def earned(paytable: Paytable, plays_feature: bool, categories: Sequence[PayCategory]) -> tuple[int, ...]:
     """Each line's multiplier for the next round, from the hands it made this round."""
     feature = paytable.feature
-    if feature is None or not plays_feature:
+    if not isinstance(feature, UltimateX) or not plays_feature:
         return fresh(len(categories))
     table = feature.line_multipliers(len(categories))
     return tuple(table.get(category, 1) for category in categories)

@@ -78,8 +78,10 @@ from videopoker.machine.round import HAND_SIZE, PLAY_LINES, Round
 from videopoker.machine.settled import Doubled, Grade, Settled
 from videopoker.machine.training import KEPT_MISTAKES, Decision, Training, fraction_text
 from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, Paytable, Progressive, resolve_paytable
-from videopoker.paytable.feature import MAX_FEATURE_COINS, MAX_LINE_MULTIPLIER, MAX_MULTIPLIER, MOST_LEVELS
+from videopoker.paytable.feature import MAX_FEATURE_COINS, MAX_MULTIPLIER
 from videopoker.paytable.feature_checking import feature_of_data
+from videopoker.paytable.kinds.multi_strike import MOST_LEVELS
+from videopoker.paytable.kinds.ultimate_x import MAX_LINE_MULTIPLIER
 from videopoker.rules.catalog import game_of_data, load_game
 from videopoker.rules.checking import KEY_FORM, MAX_KEY_LENGTH
 from videopoker.rules.definition import NOTHING, PayCategory

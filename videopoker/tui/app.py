@@ -358,7 +358,7 @@ class VideoPokerApp(App[None]):
         """Turn the wheel on the glass to the prize the round already won (and saved)."""
         feature = state.paytable.feature
         assert feature is not None and state.last is not None
-        self.spin = WheelSpin([prize for prize, _ in feature.wheel], prize_of(state.last))
+        self.spin = WheelSpin([prize for prize, _ in feature.prizes], prize_of(state.last))
         self._spin_timer = self.set_interval(SPIN_STEP, self._spin_on)
 
     def _spin_on(self) -> None:

@@ -17,7 +17,7 @@ from videopoker.analysis.features.feature import TOP_GROUPS, analyze_feature, to
 from videopoker.analysis.solve.draws import Progress, _quiet
 from videopoker.analysis.solve.optimal import best_hold_table
 from videopoker.paytable import Paytable
-from videopoker.paytable.feature import Feature, Weights
+from videopoker.paytable.feature import ACE_LOW, Feature, Weights
 from videopoker.rules.definition import PayCategory
 
 
@@ -78,8 +78,8 @@ def deal_multipliers(feature: Feature, dealt: npt.NDArray[np.uint8], rng: np.ran
     """The multiplier of each deal (n, 5): read from its top card, or drawn."""
     if feature.depends_on_cards:
         by_rank = np.zeros(TOP_GROUPS, dtype=np.int64)
-        for rank, multiplier in feature.by_top_rank:
-            by_rank[rank] = multiplier
+        for rank in range(ACE_LOW, TOP_GROUPS):
+            (by_rank[rank], _), = feature.deal_multipliers(rank)
         chosen: npt.NDArray[np.int64] = by_rank[top_ranks(dealt)]
         return chosen
     return drawn(feature.deal_multipliers(None), len(dealt), rng)

@@ -21,7 +21,8 @@ from videopoker.analysis.solve.hint import HoldChoice, best_holds
 from videopoker.deck.cards import Card
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
-from videopoker.paytable.feature import FeatureKind
+from videopoker.paytable.kinds.multi_strike import MultiStrike
+from videopoker.paytable.kinds.ultimate_x import UltimateX
 
 
 @dataclass(frozen=True)
@@ -63,10 +64,9 @@ def check_state(paytable: Paytable, state: FeatureState, coins: int | None = Non
     """The state, if it is one the table's feature has at a bet of ``coins`` (default the top bet),
     else a one-line error saying what it has."""
     feature = paytable.feature
-    kind = feature.kind if feature is not None else None
-    if state.multipliers and kind is not FeatureKind.ULTIMATE_X:
+    if state.multipliers and not isinstance(feature, UltimateX):
         raise VideoPokerError(f"--multipliers: {paytable.name!r} is not an Ultimate X table")
-    if (state.level is not None or state.free_ride) and kind is not FeatureKind.MULTI_STRIKE:
+    if (state.level is not None or state.free_ride) and not isinstance(feature, MultiStrike):
         raise VideoPokerError(f"--level/--free-ride: {paytable.name!r} is not a Multi-Strike table")
     if feature is None:
         return state
@@ -74,14 +74,14 @@ def check_state(paytable: Paytable, state: FeatureState, coins: int | None = Non
         raise VideoPokerError(f"--coins {coins}: below the feature bet a round earns nothing for the next, so the "
                               f"base game's holds are best (hint without --level or --multipliers); the state "
                               f"decides the hold at {paytable.top_bet} coins a hand")
-    if kind is FeatureKind.MULTI_STRIKE:
+    if isinstance(feature, MultiStrike):
         level = 1 if state.level is None else state.level
         if level > len(feature.levels):
             raise VideoPokerError(f"--level {level}: {paytable.name!r} has {len(feature.levels)} levels")
         if state.free_ride and level == len(feature.levels):
             raise VideoPokerError(f"--free-ride: level {level} is the top, where no free ride comes")
         return replace(state, level=level)
-    if kind is FeatureKind.ULTIMATE_X:
+    if isinstance(feature, UltimateX):
         lines = len(state.multipliers) or feature.offered_lines[-1]
         if lines not in feature.offered_lines:
             raise VideoPokerError(f"--multipliers: {lines} lines, but {paytable.name!r} plays Ultimate X at "
@@ -99,7 +99,7 @@ def state_holds(paytable: Paytable, hand: Sequence[Card], state: FeatureState) -
     categories = paytable.game.categories
     outcomes = np.array([[choice.outcomes.get(category, 0) for category in categories] for choice in plain])
     evs = np.array([float(choice.ev) for choice in plain])
-    if feature.kind is FeatureKind.MULTI_STRIKE:
+    if isinstance(feature, MultiStrike):
         from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
 
         assert state.level is not None

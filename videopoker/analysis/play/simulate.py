@@ -26,7 +26,8 @@ from videopoker.analysis.solve.draws import Progress, _quiet
 from videopoker.analysis.solve.exact import pay_vector
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
-from videopoker.paytable.feature import FeatureKind
+from videopoker.paytable.kinds.multi_strike import MultiStrike
+from videopoker.paytable.kinds.ultimate_x import UltimateX
 from videopoker.rules.definition import PayCategory
 
 #: Rounds dealt per numpy step: small enough that a deck row block stays in cache.
@@ -119,7 +120,7 @@ def new_seed() -> int:
 def default_hands(paytable: Paytable, coins: int | None) -> int:
     """Hands a round when none are asked: one, or the most Ultimate X gives multipliers for at its bet."""
     feature = paytable.feature if paytable.plays_feature(coins) else None
-    return feature.offered_lines[-1] if feature is not None and feature.offered_lines else 1
+    return feature.offered_lines[-1] if isinstance(feature, UltimateX) else 1
 
 
 def check_hands(hands: int, multi: int) -> int:
@@ -148,7 +149,7 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
     the Ultimate X bet ``multi`` is the number of lines, one the table gives multipliers for.
     """
     feature = paytable.feature if paytable.plays_feature(coins) else None
-    ultimate = feature is not None and feature.kind is FeatureKind.ULTIMATE_X
+    ultimate = feature is not None and isinstance(feature, UltimateX)
     if feature is not None and not isinstance(strategy, FeatureOptimal):
         raise VideoPokerError(f"at the feature bet simulate plays perfect play only (its exact return is known); "
                               f"--coins {paytable.max_coins} plays the base game with {strategy.name}")
@@ -174,7 +175,7 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
         exact_return = Fraction(machines.solved.rtp)
         expected = tuple(Fraction(share) for share in machines.long_run(progress).frequencies)  # per hand
         play, machines_error = partial(machines.play), machines.standard_error
-    elif feature is not None and feature.kind is FeatureKind.MULTI_STRIKE:
+    elif feature is not None and isinstance(feature, MultiStrike):
         from videopoker.analysis.features.multi_strike.play import StrikePlayer
 
         player = StrikePlayer(paytable, progress)

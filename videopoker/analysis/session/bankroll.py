@@ -39,7 +39,8 @@ from videopoker.analysis.session.diffusion import Diffusion
 from videopoker.analysis.solve.exact import Analysis, analyze
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
-from videopoker.paytable.feature import FeatureKind
+from videopoker.paytable.kinds.multi_strike import MultiStrike
+from videopoker.paytable.kinds.ultimate_x import UltimateX
 
 #: The session's chance of ending above the ceiling is below this.
 TAIL = 1e-16
@@ -131,10 +132,10 @@ def session_odds(paytable: Paytable, credits: int, hands: int, coins: int | None
     """:func:`bankroll` of ``paytable`` at ``coins`` a hand (default the top bet): the law of a hand's
     win is the base game's, a round-by-round feature's, or a whole Multi-Strike stack's."""
     feature = paytable.feature if paytable.plays_feature(coins) else None
-    if feature is not None and feature.kind is FeatureKind.ULTIMATE_X:
+    if feature is not None and isinstance(feature, UltimateX):
         raise VideoPokerError(f"bankroll does not work out Ultimate X sessions yet (a round's win depends on the "
                               f"multipliers the last one left); --coins {paytable.max_coins} gives the base game's")
-    if feature is not None and feature.kind is FeatureKind.MULTI_STRIKE:
+    if feature is not None and isinstance(feature, MultiStrike):
         return bankroll(analyze_multi_strike(paytable), credits, hands)
     if feature is not None:
         return bankroll(analyze_feature(paytable), credits, hands)

@@ -33,6 +33,7 @@ from textual.worker import get_current_worker
 
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, apply_settings, resolve_paytable
+from videopoker.paytable.kinds.ultimate_x import UltimateX
 from videopoker.storage.usertext import counted, visible
 
 if TYPE_CHECKING:  # numpy and the analysis load in the workers, when first needed
@@ -126,7 +127,7 @@ class AnalysisScreen(Screen[None]):
         #: Ultimate X and Multi-Strike carry state across rounds: this screen shows their base game
         #: (`videopoker analyze` solves the feature game).
         self.feature = at_feature and paytable.feature is not None and not paytable.feature.carries_state
-        self.stateful = paytable.feature.kind if at_feature and paytable.feature is not None and \
+        self.stateful = paytable.feature if at_feature and paytable.feature is not None and \
             paytable.feature.carries_state else None
         self.hands = hands
         self.coins = paytable.max_coins if at_feature or coins is None else coins
@@ -254,17 +255,17 @@ class AnalysisScreen(Screen[None]):
 
     def _solve_state(self, heard: Callable[[float, str], None]) -> None:
         """Multi-Strike or Ultimate X solved for the whole game, in place of the base game's table."""
-        from videopoker.paytable.feature import FeatureKind
+        from videopoker.paytable.kinds.multi_strike import MultiStrike
         from videopoker.tui.screens.state_returns import lines_table, strike_table
 
-        if self.stateful is FeatureKind.MULTI_STRIKE:
+        if isinstance(self.stateful, MultiStrike):
             from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
 
             shown = strike_table(analyze_multi_strike(self.paytable, heard))
         else:
             from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
 
-            assert self.paytable.feature is not None
+            assert isinstance(self.paytable.feature, UltimateX)
             offered = self.paytable.feature.offered_lines
             shown = lines_table(analyze_ultimate_x(self.paytable, self.hands if self.hands in offered else None, heard))
         if not get_current_worker().is_cancelled:

@@ -34,7 +34,8 @@ from videopoker.analysis.solve.draws import Progress, _quiet, draw_tables
 from videopoker.analysis.solve.exact import Analysis, HoldTally, _total, analyze, common_values, first_best, pay_vector
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
-from videopoker.paytable.feature import Feature, FeatureKind
+from videopoker.paytable.feature import Feature
+from videopoker.paytable.kinds.multi_strike import MultiStrike
 from videopoker.rules.definition import PayCategory
 
 
@@ -154,7 +155,7 @@ def worths(paytable: Paytable, multiplier: int, continuation: float) -> npt.NDAr
 def analyze_multi_strike(paytable: Paytable, progress: Progress = _quiet) -> MultiStrikeAnalysis:
     """Solve a multi-strike table exactly, level by level from the top."""
     feature = paytable.feature
-    if feature is None or feature.kind is not FeatureKind.MULTI_STRIKE:
+    if feature is None or not isinstance(feature, MultiStrike):
         raise VideoPokerError(f"{paytable.name!r} is not a multi-strike table")
     base = analyze(paytable, progress=lambda done, stage: progress(0.5 * done, stage))
     plain = np.array([float(row.probability) for row in base.rows])
@@ -230,7 +231,7 @@ def _rows(paytable: Paytable, levels: tuple[Level, ...], base: Analysis) -> tupl
     return tuple(rows)
 
 
-def _load(file: Path, paytable: Paytable, feature: Feature) -> list[list[int]] | None:
+def _load(file: Path, paytable: Paytable, feature: MultiStrike) -> list[list[int]] | None:
     """A cached solve, if whole: per level but the top, one count per category summing to the denominator."""
     try:
         counts = json.loads(load(file) or b"null")["counts"]

@@ -35,7 +35,7 @@ from videopoker.analysis.solve.draws import HAND, HELD_COUNT, HOLDS, Progress, _
 from videopoker.analysis.solve.exact import Analysis, analyze, first_best, pay_vector
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
-from videopoker.paytable.feature import Feature, FeatureKind
+from videopoker.paytable.kinds.ultimate_x import UltimateX
 from videopoker.rules.definition import PayCategory
 
 #: Relative value iteration stops when no sum's value moves by more than this many coins.
@@ -48,7 +48,7 @@ class UltimateXAnalysis:
     """An Ultimate X table at ``lines`` hands a round, solved: values in coins of the whole round."""
 
     paytable: Paytable
-    feature: Feature
+    feature: UltimateX
     lines: int
     sums: tuple[int, ...]             # every sum of the lines' multipliers, lines .. lines × the largest
     relative: tuple[float, ...]       # H(s): what a sum is worth beside a fresh machine's (all 1X), in coins
@@ -165,7 +165,7 @@ def analyze_ultimate_x(paytable: Paytable, lines: int | None = None,
                        progress: Progress = _quiet) -> UltimateXAnalysis:
     """Solve an Ultimate X table at ``lines`` hands a round (default: the most it offers)."""
     feature = paytable.feature
-    if feature is None or feature.kind is not FeatureKind.ULTIMATE_X:
+    if feature is None or not isinstance(feature, UltimateX):
         raise VideoPokerError(f"{paytable.name!r} is not an Ultimate X table")
     lines = check_lines(paytable, lines)
     base = analyze(paytable)
@@ -185,7 +185,7 @@ def analyze_ultimate_x(paytable: Paytable, lines: int | None = None,
 
 def check_lines(paytable: Paytable, lines: int | None) -> int:
     """``lines``, or the most hands a round the table's multipliers are given for; one line if not offered."""
-    assert paytable.feature is not None
+    assert isinstance(paytable.feature, UltimateX)
     offered = paytable.feature.offered_lines
     if lines is None:
         return offered[-1]
