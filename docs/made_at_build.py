@@ -68,7 +68,7 @@ def catalog_page() -> str:
         if table.feature is None:
             plain.append([f"`{path.stem}`", table.name, figure, source])
         else:
-            featured.append([f"`{path.stem}`", table.name, table.feature.kind.value, figure, source])
+            featured.append([f"`{path.stem}`", table.name, table.feature.kind, figure, source])
     games = []
     for path in sorted(SHIPPED_GAMES.glob("*.yaml")):
         game = load_game(path.stem)

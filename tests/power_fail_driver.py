@@ -21,7 +21,9 @@ from typing import Any
 
 from videopoker.deck.cards import Card
 from videopoker.machine.feature_play import bets
-from videopoker.machine.game import Phase
+from videopoker.machine.game import MachineState, Phase
+from videopoker.paytable.kinds.multi_strike import Climb
+from videopoker.paytable.kinds.ultimate_x import Lines
 from videopoker.player.session import Session
 
 BET = 5
@@ -42,7 +44,15 @@ def seen(session: Session) -> list[Any]:
     return [history.games, history.refills, history.total_bet, history.total_won, state.credits, state.bet,
             state.phase.value, [str(card) for card in state.hand], list(state.held), state.hands, results,
             doubling, None if state.meter is None else str(state.meter),
-            list(state.lines), state.level, state.free_ride, [played.win for played in state.below]]
+            *kind_state(state)]
+
+
+def kind_state(state: MachineState) -> list[Any]:
+    """What the glass shows of a kind's state: the lines' multipliers, the level in play, its free
+    ride, and what the levels under it paid."""
+    lines = state.state.multipliers if isinstance(state.state, Lines) else ()
+    climb = state.state if isinstance(state.state, Climb) else Climb(0)
+    return [list(lines), climb.level, climb.free_ride, [played.win for played in climb.below]]
 
 
 def wanted_bet(session: Session, hands: int) -> int:
@@ -73,7 +83,8 @@ def step(session: Session, seed: int, hands: int) -> None:
             if state.held[position] != wanted[position]:
                 session.toggle_hold(position)
                 return
-        session.machine.rng = random.Random(seed * 1_000_003 + session.history.games * 2 + 1 + 1_000 * state.level)
+        level = state.state.level if isinstance(state.state, Climb) else 0
+        session.machine.rng = random.Random(seed * 1_000_003 + session.history.games * 2 + 1 + 1_000 * level)
         session.draw()
     elif session.can_refill:
         session.refill()

@@ -17,15 +17,18 @@ import pytest
 
 from videopoker.analysis import analyze
 from videopoker.analysis.features.multi_strike import solve as strike_module
+from videopoker.analysis.features.multi_strike.hint import level_holds
 from videopoker.analysis.features.multi_strike.solve import _tally, analyze_multi_strike, worths
-from videopoker.analysis.features.state_hint import FeatureState, state_holds
 from videopoker.analysis.features.ultimate_x import solve as ultimate_module
+from videopoker.analysis.features.ultimate_x.hint import lines_holds
 from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x, line_laws, sum_laws
 from videopoker.cli import main
 from videopoker.deck.cards import parse_hand
 from videopoker.errors import VideoPokerError
 from videopoker.machine.feature_play import bets
 from videopoker.paytable import resolve_paytable
+from videopoker.paytable.kinds.multi_strike import Climb
+from videopoker.paytable.kinds.ultimate_x import Lines
 
 STRIKE_16X = "multi-strike-16x-bonus-poker-7-5"
 STRIKE_DEUCES = "multi-strike-deuces-wild-full-pay"
@@ -99,13 +102,13 @@ def test_the_law_of_the_next_sum_is_the_lines_convolved() -> None:
     assert sum_laws(laws, 2, 4).tolist() == [[9 / 16, 6 / 16, 1 / 16]]
 
 
-@pytest.mark.parametrize(("state", "best"), [(FeatureState(level=1), "Jh Qs"),
-                                             (FeatureState(level=2), "Jh Qs"),
-                                             (FeatureState(level=1, free_ride=True), "6c 6d"),
-                                             (FeatureState(level=5), "6c 6d")])
-def test_a_multi_strike_level_changes_the_hold(state: FeatureState, best: str) -> None:
+@pytest.mark.parametrize(("state", "best"), [(Climb(1), "Jh Qs"),
+                                             (Climb(2), "Jh Qs"),
+                                             (Climb(1, free_ride=True), "6c 6d"),
+                                             (Climb(5), "6c 6d")])
+def test_a_multi_strike_level_changes_the_hold(state: Climb, best: str) -> None:
     """Low on the stack, anything that pays opens the next level: two high cards beat a low pair."""
-    hint = state_holds(resolve_paytable(STRIKE_16X), parse_hand("6c 6d Jh Qs 8c"), state)
+    hint = level_holds(resolve_paytable(STRIKE_16X), parse_hand("6c 6d Jh Qs 8c"), state)
     assert hint.holds[0].label == best
     assert hint.changed == (best != "6c 6d")
 
@@ -113,8 +116,8 @@ def test_a_multi_strike_level_changes_the_hold(state: FeatureState, best: str) -
 def test_ultimate_x_multipliers_change_the_hold() -> None:
     paytable = resolve_paytable(ULTIMATE_JACKS)
     hand = parse_hand("Ts 9h 8d Qc 4d")
-    low = state_holds(paytable, hand, FeatureState(multipliers=(1, 1, 1)))
-    high = state_holds(paytable, hand, FeatureState(multipliers=(12, 12, 12)))
+    low = lines_holds(paytable, hand, Lines((1, 1, 1)))
+    high = lines_holds(paytable, hand, Lines((12, 12, 12)))
     assert (low.holds[0].label, high.holds[0].label) == ("Ts 9h 8d Qc", "Qc")
     assert low.changed and not high.changed
     assert high.holds[0].ev == high.base_best.ev  # the EV stays the base game's

@@ -16,6 +16,7 @@ from videopoker.machine.game import Machine, Phase
 from videopoker.machine.round import Round
 from videopoker.machine.training import judge
 from videopoker.paytable import resolve_paytable
+from videopoker.paytable.kinds.multi_strike import Climb, MultiStrike, Stack
 from videopoker.player.session import Session
 from videopoker.storage.wallet import DamagedWallet, checksum
 
@@ -26,7 +27,7 @@ NOTHING = "2c 5d 9h Js 7c"         # held whole: nothing
 
 def first_level(machine: Machine, hand: str, free_ride: bool = False) -> Round:
     """Deal a stack's first level as ``hand``, every card held, and take the stack's bet."""
-    played = Round(machine.paytable, 25, parse_hand(hand), (True,) * 5, level=1, free_ride=free_ride)
+    played = Round(machine.paytable, 25, parse_hand(hand), (True,) * 5, state=Climb(1, free_ride))
     machine.start(played)
     return played
 
@@ -37,43 +38,46 @@ def test_a_stack_is_bet_once_and_climbs_while_its_hands_pay() -> None:
     assert machine.credits == 975  # five levels of five coins, bet up front
     for number, multiplier in enumerate((1, 2, 4, 8), 1):
         state = machine.draw()
-        assert state.phase is Phase.DEALT and state.level == number + 1 and state.credits == machine.credits
-        assert [played.win for played in state.below][-1] == multiplier * 10
+        climb = state.state
+        assert isinstance(climb, Climb)
+        assert state.phase is Phase.DEALT and climb.level == number + 1 and state.credits == machine.credits
+        assert [played.win for played in climb.below][-1] == multiplier * 10
         assert machine.round is not None
         machine.round = Round(machine.paytable, 25, parse_hand(TWO_PAIR), (True,) * 5,
-                              multiplier=machine.paytable.feature.levels[number], level=number + 1,
-                              free_ride=machine.round.free_ride, below=machine.round.below)
+                              multiplier=machine.paytable.feature.levels[number], state=machine.round.state)
     state = machine.draw()
     outcome = state.last
     assert state.phase is Phase.IDLE and outcome is not None
-    assert [played.win for played in outcome.levels] == [10, 20, 40, 80, 160]
+    assert isinstance(outcome.state, Stack)
+    assert [played.win for played in outcome.state.levels] == [10, 20, 40, 80, 160]
     assert outcome.win == 310 and outcome.hands == 1 and outcome.stake == 25 and state.credits == 975 + 310
 
 
 def test_a_level_that_pays_nothing_ends_the_stack_unless_it_rode_free() -> None:
     machine = Machine(resolve_paytable(STRIKE), credits=1000, rng=random.Random(1))
     first_level(machine, NOTHING, free_ride=True)
-    assert machine.draw().level == 2  # the free ride opened level 2
-    machine.round = Round(machine.paytable, 25, parse_hand(NOTHING), (True,) * 5, multiplier=2, level=2,
-                          below=machine.round.below if machine.round else ())
+    climb = machine.draw().state
+    assert isinstance(climb, Climb) and climb.level == 2  # the free ride opened level 2
+    machine.round = Round(machine.paytable, 25, parse_hand(NOTHING), (True,) * 5, multiplier=2,
+                          state=Climb(2, False, climb.below))
     state = machine.draw()
-    assert state.phase is Phase.IDLE and state.last is not None and len(state.last.levels) == 2
+    assert state.phase is Phase.IDLE and state.last is not None
+    assert isinstance(state.last.state, Stack) and len(state.last.state.levels) == 2
     assert state.last.win == 0 and "GAME OVER AT LEVEL 2" in _message(state)
 
 
 def _message(state: object) -> str:
-    from videopoker.tui.multi_strike_view import stack_message
+    from videopoker.tui.kinds.multi_strike import MultiStrikeView
 
-    return stack_message(state) or ""  # type: ignore[arg-type]
+    return MultiStrikeView().message(state) or ""  # type: ignore[arg-type]
 
 
 def test_free_rides_come_at_their_published_chance() -> None:
-    from videopoker.machine.multi_strike_levels import free_ride
-
-    paytable, rng = resolve_paytable(STRIKE), random.Random(3)
-    rides = sum(free_ride(paytable, 1, rng) for _ in range(40_000))
+    feature, rng = resolve_paytable(STRIKE).feature, random.Random(3)
+    assert isinstance(feature, MultiStrike)
+    rides = sum(feature.ride(1, rng) for _ in range(40_000))
     assert abs(rides / 40_000 - 0.076) < 4 * (0.076 * 0.924 / 40_000) ** 0.5
-    assert not any(free_ride(paytable, 5, rng) for _ in range(100))  # the top level has none
+    assert not any(feature.ride(5, rng) for _ in range(100))  # the top level has none
 
 
 def test_the_stack_is_played_at_one_hand_a_round() -> None:
@@ -89,7 +93,7 @@ def test_a_stack_mid_climb_survives_a_kill_and_is_recorded_once(isolated_home: P
         first_level(session.machine, TWO_PAIR)
         session.draw()
         climbing, credits = session.machine.round, session.machine.credits
-        assert climbing is not None and climbing.level == 2
+        assert climbing is not None and isinstance(climbing.state, Climb) and climbing.state.level == 2
     with Session.open(isolated_home, random.Random(10)) as session:  # as after a kill -9
         assert session.machine.round == climbing and session.machine.credits == credits
         while session.machine.round is not None:
@@ -122,8 +126,8 @@ def test_a_wallet_whose_level_lacks_the_levels_under_it_is_refused(isolated_home
 def test_the_trainer_judges_a_level_by_its_worth() -> None:
     paytable = resolve_paytable(STRIKE)
     pair = (True, True, False, False, False)
-    low = judge(paytable, 25, 1, parse_hand("6c 6d Jh Qs 8c"), pair, level=1)
-    top = judge(paytable, 25, 1, parse_hand("6c 6d Jh Qs 8c"), pair, level=5)
+    low = judge(paytable, 25, 1, parse_hand("6c 6d Jh Qs 8c"), pair, state=Climb(1))
+    top = judge(paytable, 25, 1, parse_hand("6c 6d Jh Qs 8c"), pair, state=Climb(5))
     assert not low.right and low.cost > 0 and "WORTH" in low.warning() and low.ev > low.best_ev
     assert top.right
 
@@ -154,7 +158,8 @@ def test_the_books_balance_while_a_stack_climbs(isolated_home: Path, capsys: pyt
         first_level(session.machine, TWO_PAIR)
         session._save()
         session.draw()  # two pair: 10 credits on the meter, level 2 dealt
-        assert session.machine.round is not None and session.machine.round.level == 2
+        climbing = session.machine.round
+        assert climbing is not None and isinstance(climbing.state, Climb) and climbing.state.level == 2
         assert session.machine.in_play == 25 - 10
     assert main(["history", "--json"]) == 0
     wallet = json.loads(capsys.readouterr().out)["wallet"]

@@ -16,6 +16,8 @@ from videopoker.machine.game import Machine, Phase
 from videopoker.machine.round import Round
 from videopoker.machine.training import judge
 from videopoker.paytable import resolve_paytable
+from videopoker.paytable.feature import PlayState
+from videopoker.paytable.kinds.ultimate_x import Lines
 from videopoker.player.session import Session
 from videopoker.storage.wallet import DamagedWallet
 
@@ -24,9 +26,20 @@ EARNED = {"royal_flush": 2, "straight_flush": 2, "four_of_a_kind": 2, "full_hous
           "straight": 7, "three_of_a_kind": 4, "two_pair": 3, "jacks_or_better": 2}  # its 3-play table
 
 
+def lines_of(state: PlayState | None) -> tuple[int, ...]:
+    """The lines' multipliers a state holds (none: no lines)."""
+    return state.multipliers if isinstance(state, Lines) else ()
+
+
+def earned_of(state: PlayState | None) -> tuple[int, ...]:
+    """What the lines of a round played earned for the next."""
+    return state.earned if isinstance(state, Lines) else ()
+
+
 def played(machine: Machine, lines: tuple[int, ...], bet: int = 10, hand: str = "Ah Ad Kh Ks 2c") -> Round:
     """A known deal on ``lines``, two pair held: every hand makes two pair at least."""
-    dealt = Round(machine.paytable, bet, parse_hand(hand), (True,) * 4 + (False,), hands=len(lines), lines=lines)
+    dealt = Round(machine.paytable, bet, parse_hand(hand), (True,) * 4 + (False,), hands=len(lines),
+                  state=Lines(lines))
     machine.start(dealt)
     return dealt
 
@@ -36,12 +49,13 @@ def test_each_hand_pays_its_lines_multiplier_and_earns_the_next() -> None:
     played(machine, (12, 1, 3))
     state = machine.draw()
     outcome = state.last
-    assert outcome is not None and outcome.lines == (12, 1, 3)
+    assert outcome is not None and lines_of(outcome.state) == (12, 1, 3)
     for result, line in zip(outcome.results, (12, 1, 3)):
         assert result.win == line * machine.paytable.pay(result.category, 5)
-    assert outcome.earned == tuple(EARNED[result.category] for result in outcome.results)
-    assert state.lines == outcome.earned == machine.snapshot().lines  # what the next deal plays under
-    assert machine.deal().lines == outcome.earned
+    earned = earned_of(outcome.state)
+    assert earned == tuple(EARNED[result.category] for result in outcome.results)
+    assert lines_of(state.state) == earned == lines_of(machine.snapshot().state)  # what the next deal plays under
+    assert lines_of(machine.deal().state) == earned
 
 
 def test_a_round_below_the_feature_bet_pays_the_lines_and_leaves_them_at_one() -> None:
@@ -51,7 +65,8 @@ def test_a_round_below_the_feature_bet_pays_the_lines_and_leaves_them_at_one() -
     assert outcome is not None
     assert [result.win for result in outcome.results] == [
         line * machine.paytable.pay(result.category, 5) for result, line in zip(outcome.results, (12, 1, 3))]
-    assert outcome.earned == (1, 1, 1) and machine.lines == {} and machine.snapshot().lines == (1, 1, 1)
+    assert earned_of(outcome.state) == (1, 1, 1) and machine.kept == {}
+    assert lines_of(machine.snapshot().state) == (1, 1, 1)
 
 
 def test_the_feature_bet_is_offered_at_the_hands_the_table_gives_multipliers_for() -> None:
@@ -59,11 +74,11 @@ def test_the_feature_bet_is_offered_at_the_hands_the_table_gives_multipliers_for
     assert machine.bet_max().bet == 10
     machine.draw()
     machine.set_hands(1)
-    assert machine.bet == 5 and machine.snapshot().lines == ()
+    assert machine.bet == 5 and lines_of(machine.snapshot().state) == ()
     with pytest.raises(GameError, match="plays 3, 5, 10 hands a round"):
         machine.set_bet(10)
     machine.set_hands(10)
-    assert machine.set_bet(10).lines == (1,) * 10  # each number of hands is a machine of its own
+    assert lines_of(machine.set_bet(10).state) == (1,) * 10  # each number of hands is a machine of its own
 
 
 def test_the_lines_survive_a_kill_and_wait_for_the_next_session(isolated_home: Path) -> None:
@@ -71,16 +86,16 @@ def test_the_lines_survive_a_kill_and_wait_for_the_next_session(isolated_home: P
         session.set_hands(3)
         played(session.machine, (1, 1, 1))
         session.draw()
-        earned = session.state().lines
+        earned = lines_of(session.state().state)
         session.bet_max()
         dealt = session.machine.round
-    assert earned != (1, 1, 1) and dealt is not None and dealt.lines == earned
+    assert earned != (1, 1, 1) and dealt is not None and lines_of(dealt.state) == earned
     with Session.open(isolated_home, random.Random(10)) as session:  # as after a kill -9: the wallet as saved
         assert session.machine.round == dealt
         session.draw()
-        after = session.state().lines
+        after = lines_of(session.state().state)
     with Session.open(isolated_home, random.Random(11)) as session:  # between rounds: they wait
-        assert session.state().lines == after
+        assert lines_of(session.state().state) == after
 
 
 def test_a_wallet_with_lines_that_do_not_fit_is_refused(isolated_home: Path) -> None:
@@ -103,8 +118,8 @@ def test_the_trainer_judges_a_hold_by_its_worth_on_the_lines() -> None:
     paytable = resolve_paytable(ULTIMATE)
     hand = parse_hand("Ts 9h 8d Qc 4d")
     queen = (False, False, False, True, False)
-    low, high = judge(paytable, 10, 3, hand, queen, lines=(1, 1, 1)), judge(paytable, 10, 3, hand, queen,
-                                                                              lines=(12, 12, 12))
+    low, high = (judge(paytable, 10, 3, hand, queen, state=Lines((1, 1, 1))),
+                 judge(paytable, 10, 3, hand, queen, state=Lines((12, 12, 12))))
     assert not low.right and low.cost > 0 and "WORTH" in low.warning()
     assert low.ev > low.best_ev  # the best hold gives up this round's EV for the multipliers it earns
     assert high.right and high.ev == high.best_ev
@@ -136,8 +151,9 @@ def test_the_ledger_keeps_each_hands_line_and_history_expects_ultimate_x(isolate
 
 @pytest.mark.parametrize("phase", [Phase.DEALT, Phase.IDLE])
 def test_the_glass_names_the_lines(phase: Phase) -> None:
-    from videopoker.tui.ultimate_x_view import lines_message
+    from videopoker.tui.kinds.ultimate_x import UltimateXView
 
+    lines_message = UltimateXView().message
     machine = Machine(resolve_paytable(ULTIMATE), credits=1000, rng=random.Random(2), hands=3)
     played(machine, (12, 1, 3))
     if phase is Phase.DEALT:
@@ -146,23 +162,25 @@ def test_the_glass_names_the_lines(phase: Phase) -> None:
     state = machine.draw()
     assert state.last is not None
     assert lines_message(state) == f"WIN {state.last.win:,} · NEXT HAND " + " ".join(
-        f"{m}X" for m in state.last.earned)
+        f"{m}X" for m in earned_of(state.last.state))
 
 
 def test_a_machine_found_with_multipliers_says_what_a_round_at_max_coins_nets() -> None:
     """The advantage player's figure, on the glass between rounds: the lines' sum times the base
     game's return at max_coins, less the bet; the same as `analyze --multipliers`."""
     from videopoker.analysis import analyze
+    from videopoker.analysis.features.ultimate_x.hint import found_value
     from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
     from videopoker.analysis.solve.draws import draw_tables
-    from videopoker.machine.ultimate_x_lines import found_value
-    from videopoker.tui.ultimate_x_view import lines_message
+    from videopoker.tui.kinds.ultimate_x import UltimateXView
+
+    lines_message = UltimateXView().message
 
     paytable = resolve_paytable(ULTIMATE)
     value = found_value(paytable, (12, 1, 1))
     assert value == 14 * analyze(paytable).rtp * 5 - 15
     assert float(value) == pytest.approx(analyze_ultimate_x(paytable, 3).found_value(14))
     machine = Machine(paytable, credits=1000, rng=random.Random(2), hands=3)
-    machine.lines = {"ultimate-x-jacks-or-better-8-6@3": (12, 1, 1)}
+    machine.kept = {"ultimate-x-jacks-or-better-8-6@3": Lines((12, 1, 1))}
     draw_tables(paytable.game)  # loaded, as the machine loads them at start
     assert lines_message(machine.snapshot()) == f"LINES 12X 1X 1X WAITING · A ROUND AT 5 NETS {float(value):+,.2f}"

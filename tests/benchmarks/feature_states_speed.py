@@ -42,12 +42,13 @@ def cold(arguments: list[str]) -> float:
 
 def in_process_hint(runs: int) -> list[float]:
     """The warm hint's own work, the interpreter and the modules already loaded."""
-    from videopoker.analysis.features.state_hint import FeatureState, state_holds
+    from videopoker.analysis.features.ultimate_x.hint import lines_holds as state_holds
     from videopoker.deck.cards import parse_hand
     from videopoker.paytable import resolve_paytable
+    from videopoker.paytable.kinds.ultimate_x import Lines
 
     paytable, hand = resolve_paytable(ULTIMATE), parse_hand(HINT[2])
-    state = FeatureState(multipliers=(12,) + (1,) * 9)
+    state = Lines((12,) + (1,) * 9)
     state_holds(paytable, hand, state)  # the solve read back, the draw tables loaded
     times = []
     for _ in range(runs):

@@ -15,6 +15,8 @@ from videopoker.deck.cards import parse_hand
 from videopoker.machine.game import Outcome, Phase
 from videopoker.machine.round import Round
 from videopoker.paytable import resolve_paytable
+from videopoker.paytable.kinds.multi_strike import Climb
+from videopoker.paytable.kinds.ultimate_x import Lines
 from videopoker.player.session import Session
 from videopoker.tui.app import VideoPokerApp
 from videopoker.tui.widgets.meters import Meters
@@ -130,11 +132,13 @@ async def test_ultimate_x_shows_the_lines_and_what_a_round_earned_them(isolated_
             if "NEXT HAND" in shown(app, "#message"):
                 break
         state = app.session.state()
-        assert state.last is not None and state.lines == state.last.earned != (1, 1, 1)
+        assert state.last is not None and isinstance(state.last.state, Lines) and isinstance(state.state, Lines)
+        lines, played = state.state.multipliers, state.last.state
+        assert lines == played.earned != (1, 1, 1)
         assert all(line.startswith(f"{m:>2}X") for line, m in zip(app.query_one(HandsPanel).lines_shown,
-                                                                    state.last.lines[1:]))
+                                                                    played.multipliers[1:]))
         await pilot.press("m")
-        await until(pilot, lambda: f"LINES {' '.join(f'{m}X' for m in state.lines)}" in shown(app, "#message"))
+        await until(pilot, lambda: f"LINES {' '.join(f'{m}X' for m in lines)}" in shown(app, "#message"))
 
 
 async def test_multi_strike_shows_the_stack_and_plays_up_it(isolated_home: Path) -> None:
@@ -158,7 +162,8 @@ async def test_multi_strike_shows_the_stack_and_plays_up_it(isolated_home: Path)
                         or "GAME OVER" in shown(app, "#message"))
             if "LEVEL 2 · 2X" in shown(app, "#message"):
                 break
-        assert app.session is not None and app.session.state().level == 2
+        climb = app.session.state().state if app.session is not None else None
+        assert isinstance(climb, Climb) and climb.level == 2
         assert "IN PLAY" in app.query_one(HandsPanel).lines_shown[-2]
 
 

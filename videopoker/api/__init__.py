@@ -32,8 +32,6 @@ from videopoker.api.results import (
 )
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, resolve_paytable
-from videopoker.paytable.kinds.multi_strike import MultiStrike
-from videopoker.paytable.kinds.ultimate_x import UltimateX
 
 __all__ = ["AnalysisResult", "BankrollResult", "HintResult", "HistoryResult", "SimulationResult", "SweepResult",
            "analyze", "bankroll", "hint", "history", "load", "simulate", "sweep"]
@@ -64,18 +62,10 @@ def analyze(table: Table, coins: int | None = None, multi: int | None = None) ->
     paytable = load(table)
     feature = paytable.feature if paytable.plays_feature(coins) else None
     data: dict[str, Any]
-    if isinstance(feature, MultiStrike):
-        from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
+    if feature is not None:
+        from videopoker.analysis.features.registry import engine_of
 
-        data = analyze_multi_strike(paytable).to_json()
-    elif isinstance(feature, UltimateX):
-        from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
-
-        data = analyze_ultimate_x(paytable, multi).to_json()
-    elif feature is not None:
-        from videopoker.analysis.features.feature import analyze_feature
-
-        data = analyze_feature(paytable).to_json(multi or 1)
+        data = engine_of(feature).solved(paytable, multi).to_json(multi or 1)
     else:
         from videopoker.analysis.solve.exact import analyze as solve
 
@@ -96,13 +86,12 @@ def hint(table: Table, cards: str | Sequence[str], coins: int | None = None, mul
     hand = parse_cards(cards)
     check_hand(hand)
     check_deck(hand, paytable.game.jokers, paytable.game.title)
-    feature = paytable.feature if paytable.plays_feature(coins) else None
-    data: dict[str, Any]
-    if multipliers or level is not None or free_ride or (feature is not None and feature.carries_state):
-        from videopoker.analysis.features.state_hint import FeatureState, check_state, state_holds
+    from videopoker.analysis.features.registry import asked_state, engine_of
 
-        state = check_state(paytable, FeatureState(level, free_ride, tuple(multipliers)), coins)
-        data = state_holds(paytable, hand, state).to_json(paytable, hand)
+    state = asked_state(paytable, {"multipliers": tuple(multipliers), "level": level, "free_ride": free_ride}, coins)
+    data: dict[str, Any]
+    if state is not None and paytable.feature is not None:
+        data = engine_of(paytable.feature).holds(paytable, hand, state).to_json(paytable, hand)
     else:
         from videopoker.analysis.solve.hint import best_holds, hint_json
 

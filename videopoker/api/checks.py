@@ -23,7 +23,6 @@ from videopoker.errors import ArgumentError
 from videopoker.machine.round import PLAY_LINES
 from videopoker.paytable import MAX_PAY, Paytable
 from videopoker.paytable.feature import MAX_FEATURE_COINS
-from videopoker.paytable.kinds.multi_strike import MOST_LEVELS
 from videopoker.storage.yamlfile import MAX_DEPTH, MAX_FILE_BYTES
 
 P = ParamSpec("P")
@@ -180,7 +179,7 @@ RULES: dict[str, Callable[[Any], Any]] = {
     "strategy": _text("a strategy", "'optimal', 'hold-nothing', 'random' or a chart file"),
     "cards": _cards,
     "multipliers": _multipliers,
-    "level": _optional(lambda value: _whole(value, 1, MOST_LEVELS, "a Multi-Strike level", "level=2")),
+    "level": _optional(lambda value: _whole(value, 1, MOST_COUNT, "a level", "level=2")),  # the table checks the top
     "free_ride": _flag,
     "vary": _vary,
     "where": _optional(_text("a condition", "'rtp > 0.99'")),

@@ -8,13 +8,12 @@ from fractions import Fraction
 from pathlib import Path
 
 from videopoker.cli.holds import every_hold, top_holds
+from videopoker.cli.kinds import commands_of, foreign_options, kind_options
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.cli.progress import progress_bar
 from videopoker.deck.cards import Card, check_deck, check_hand, parse_cards
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, apply_settings, paytable_reference, resolve_paytable
-from videopoker.paytable.kinds.multi_strike import MultiStrike
-from videopoker.paytable.kinds.ultimate_x import UltimateX
 from videopoker.storage.home import home_dir
 from videopoker.storage.usertext import counted
 
@@ -49,21 +48,12 @@ def run_analyze(args: argparse.Namespace) -> int:
     paytable = apply_settings(resolve_paytable(args.paytable), args.set)
     meter = meter_for(paytable, args.meter)
     feature = paytable.feature if paytable.plays_feature(args.coins) else None
-    if args.multipliers is not None and not isinstance(feature, UltimateX):
-        raise VideoPokerError(f"--multipliers: {paytable.name!r} is not an Ultimate X table at its feature bet")
-    if not args.tui and isinstance(feature, MultiStrike):
-        from videopoker.cli.multi_strike import show_multi_strike
-
-        return show_multi_strike(paytable, args)
-    if not args.tui and isinstance(feature, UltimateX):
-        from videopoker.cli.ultimate_x import show_ultimate_x
-
-        return show_ultimate_x(paytable, args)
-    args.multi = args.multi or 1
+    stray = foreign_options("analyze", feature, args)
+    if stray is not None:
+        raise VideoPokerError(stray.refusal(paytable))
     if not args.tui and feature is not None:
-        from videopoker.cli.features import show_feature_analysis
-
-        return show_feature_analysis(paytable, args)
+        return commands_of(feature).show_analysis(paytable, args)
+    args.multi = args.multi or 1
     if args.tui:
         from videopoker.tui.analysis_app import run_analysis
 
@@ -154,16 +144,16 @@ def read_hand(paytable: Paytable, words: list[str]) -> tuple[Card, ...]:
 
 
 def run_hint(args: argparse.Namespace) -> int:
+    from videopoker.analysis.features.registry import asked_state
     from videopoker.analysis.solve.hint import best_holds
 
     paytable = resolve_paytable(args.paytable)
     hand = read_hand(paytable, args.cards)
-    asked = args.multipliers is not None or args.level is not None or args.free_ride
-    feature = paytable.feature if paytable.plays_feature(args.coins) else None
-    if asked or (feature is not None and feature.carries_state):
+    state = asked_state(paytable, kind_options("hint", args), args.coins)
+    if state is not None:
         from videopoker.cli.state_hint import show_state_hint
 
-        return show_state_hint(paytable, hand, args)
+        return show_state_hint(paytable, hand, state, args)
     holds = best_holds(paytable, hand, args.coins)
     multiplier = holds[0].multiplier if holds[0].worth is not None else None  # the worths' multiplier
     if args.json:
@@ -174,21 +164,7 @@ def run_hint(args: argparse.Namespace) -> int:
     coins = args.coins or paytable.top_bet
     title = f"{' '.join(c.label for c in hand)} — {paytable.name}, {coins_text(coins)}, EV per coin"
     show(every_hold(title, paytable, holds) if args.all else top_holds(title, paytable, coins, holds))
-    if multiplier is not None:
-        for line in feature_lines(paytable, multiplier):
+    if multiplier is not None and paytable.feature is not None:
+        for line in commands_of(paytable.feature).hint_notes(paytable, multiplier):
             say(line)
     return 0
-
-
-def feature_lines(paytable: Paytable, multiplier: Fraction) -> list[str]:
-    """What the feature does to this deal, under the hint's table (each line within 80 columns)."""
-    feature = paytable.feature
-    assert feature is not None
-    worth = f"Worth: the expected win per coin of the {feature.coins}-coin bet"
-    if feature.depends_on_cards:
-        return [f"{feature.kind.capitalize()}: every win of this deal pays {multiplier}X (its top card, aces low)",
-                f"{worth}."]
-    if feature.trigger:
-        return [f"{worth}, the wheel at its mean prize."]
-    return [f"{worth}, at the mean multiplier ({float(multiplier):.4g}X);",
-            "the machine shows the multiplier it draws before the hold."]

@@ -9,11 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
+from videopoker.cli.kinds import add_kind_options
 from videopoker.cli.output import complain
 from videopoker.machine.round import PLAY_LINES
 from videopoker.paytable.feature import MAX_FEATURE_COINS
-from videopoker.paytable.kinds.multi_strike import MOST_LEVELS
-from videopoker.paytable.kinds.ultimate_x import MAX_LINE_MULTIPLIER
 from videopoker.storage.usertext import quote
 
 
@@ -46,23 +45,6 @@ def seed(text: str) -> int:
     simulate seeds, takes no negative one; play takes the same, so a seed means one thing)."""
     if not re.fullmatch(r"\s*[0-9]{1,40}\s*", text):
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0, of up to 40 digits, got {quote(text, 12)}")
-    return int(text)
-
-
-def line_multipliers(text: str) -> tuple[int, ...]:
-    """--multipliers 12,1,1: each line's Ultimate X multiplier now, one a line (whole, 1..MAX_LINE_MULTIPLIER)."""
-    words = [word.strip().upper().removesuffix("X") for word in text.split(",")]
-    if (not 1 <= len(words) <= 100 or not all(re.fullmatch(r"[0-9]{1,3}", word) for word in words)
-            or not all(1 <= int(word) <= MAX_LINE_MULTIPLIER for word in words)):
-        raise argparse.ArgumentTypeError(f"multipliers are one a line, each 1..{MAX_LINE_MULTIPLIER}, separated by "
-                                         f"commas, like 12,1,1, got {quote(text, 24)}")
-    return tuple(int(word) for word in words)
-
-
-def level(text: str) -> int:
-    """--level L: a Multi-Strike level, counted from 1 at the bottom."""
-    if not re.fullmatch(r"\s*[1-9]\s*", text) or int(text) > MOST_LEVELS:
-        raise argparse.ArgumentTypeError(f"a level is 1..{MOST_LEVELS}, counted from the bottom, got {quote(text, 12)}")
     return int(text)
 
 
@@ -148,8 +130,7 @@ def build_parser(only: str | None = None) -> Parser:
         analyze.add_argument("--multi", type=multi, default=None, metavar="N",
                              help="standard deviation per hand of an N-play round (1, 3, 5, 10, 50, 100); "
                                   "Ultimate X: the hands a round to solve (default: the most it offers)")
-        analyze.add_argument("--multipliers", type=line_multipliers, default=None, metavar="M,M,...",
-                             help="Ultimate X: what a machine found with these multipliers on its lines is worth")
+        add_kind_options("analyze", analyze)
         analyze.add_argument("--set", action="append", default=[], metavar="KEY=PAY",
                              help="reprice a category, per coin (full_house=8) or as totals for 1..max coins "
                                   "(royal_flush=250,500,750,1000,4000)")
@@ -173,11 +154,7 @@ def build_parser(only: str | None = None) -> Parser:
         hint.add_argument("cards", nargs="+", metavar="CARDS", help="five cards, e.g. Ah Kh Qh Jh 9c")
         hint.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
         hint.add_argument("--all", action="store_true", help="all 32 holds, with the chance of each final hand")
-        hint.add_argument("--multipliers", type=line_multipliers, default=None, metavar="M,M,...",
-                          help="Ultimate X: each line's multiplier now (only their sum decides the hold)")
-        hint.add_argument("--level", type=level, default=None, metavar="L",
-                          help="Multi-Strike: the level the hand is dealt on (1 at the bottom)")
-        hint.add_argument("--free-ride", action="store_true", help="Multi-Strike: the deal showed a free ride")
+        add_kind_options("hint", hint)
         hint.add_argument("--json", action="store_true", help="print JSON (always all 32 holds)")
 
     if only in (None, "simulate"):

@@ -7,16 +7,17 @@ import argparse
 import json
 from collections.abc import Sequence
 
-from videopoker.analysis.features.state_hint import FeatureState, check_state, state_holds
+from videopoker.analysis.features.registry import engine_of
 from videopoker.cli.holds import every_hold, top_holds
 from videopoker.cli.output import say, show
 from videopoker.deck.cards import Card
 from videopoker.paytable import Paytable
+from videopoker.paytable.feature import PlayState
 
 
-def show_state_hint(paytable: Paytable, hand: Sequence[Card], args: argparse.Namespace) -> int:
-    state = check_state(paytable, FeatureState(args.level, args.free_ride, args.multipliers or ()), args.coins)
-    hint = state_holds(paytable, hand, state)
+def show_state_hint(paytable: Paytable, hand: Sequence[Card], state: PlayState, args: argparse.Namespace) -> int:
+    assert paytable.feature is not None
+    hint = engine_of(paytable.feature).holds(paytable, hand, state)
     best, base = hint.holds[0], hint.base_best
     if args.json:
         print(json.dumps(hint.to_json(paytable, hand), indent=2))

@@ -143,6 +143,10 @@ class Card:
         return f"Card({str(self)!r})"
 
 
+#: The cards of a poker hand, dealt and drawn.
+HAND_SIZE = 5
+
+
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read any number of cards, spaced or run together (``AhKhQh`` or ``Ah, Kh, Qh``)."""
     cards: list[Card] = []
@@ -163,14 +167,14 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def parse_hand(text: str, size: int = 5) -> tuple[Card, ...]:
+def parse_hand(text: str, size: int = HAND_SIZE) -> tuple[Card, ...]:
     """Read a hand of exactly ``size`` different cards."""
     cards = parse_cards(text)
     check_hand(cards, size)
     return cards
 
 
-def check_hand(cards: Sequence[Card], size: int = 5) -> None:
+def check_hand(cards: Sequence[Card], size: int = HAND_SIZE) -> None:
     """Refuse a hand of the wrong size or with a card twice, naming the problem."""
     if len(cards) != size:
         raise CardError(f"a hand is {size} cards, got {len(cards)}: {quote(format_cards(cards))}")

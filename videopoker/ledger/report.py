@@ -40,8 +40,6 @@ from videopoker.machine.game import in_play
 from videopoker.machine.settled import Doubled, Settled
 from videopoker.machine.wallet_content import LEDGER_FORMAT, REFILL_CREDITS, Saved, decode
 from videopoker.paytable import Paytable, paytable_reference, resolve_paytable
-from videopoker.paytable.kinds.multi_strike import MultiStrike
-from videopoker.paytable.kinds.ultimate_x import UltimateX
 from videopoker.storage.usertext import counted
 from videopoker.storage.wallet import Wallet
 
@@ -395,12 +393,13 @@ def _grades(ledger: Ledger) -> list[tuple[int, float, float, float]]:
     grades = []
     for round_id, table_id, bet, dealt, held, meter, multiplier, lines in waiting:
         paytable = tables[table_id][1]
-        if paytable.plays_feature(bet) and paytable.feature is not None and \
-                isinstance(paytable.feature, MultiStrike):
-            continue  # a stack is graded as it is recorded, from every level's deal (one is on record)
+        feature = paytable.feature
+        if feature is not None and feature.stacks and paytable.plays_feature(bet):
+            continue  # a stack is graded as it is recorded, from every deal's hold (one is on record)
         pays = paytable if meter is None else paytable.at_meter(meter)  # as the round paid its first hand
-        played = tuple(int(line) for line in lines.split(",")) if lines else ()  # Ultimate X's lines
-        decision = judge(pays, bet, 1, unpack(dealt), held_flags(held), multiplier, played)
+        played = tuple(int(line) for line in lines.split(",")) if lines else ()  # each hand's line's multiplier
+        state = feature.state_of_lines(played) if feature is not None and played else None
+        decision = judge(pays, bet, 1, unpack(dealt), held_flags(held), multiplier, state)
         assert decision.variance is not None
         grades.append((round_id, float(decision.ev), float(decision.best_ev), float(decision.variance)))
     return grades
@@ -500,20 +499,14 @@ def _categories(paytable: Paytable, bets: list[tuple[int, int, int]], counts: di
 def _frequencies(paytable: Paytable, bet: int, hands: int) -> list[tuple[str, float]]:
     """How often perfect play makes each final hand, at a bet and a number of hands a round (Ultimate X
     at its feature bet: over the multiplier sums as they come under perfect play)."""
-    from videopoker.analysis.features.feature import analyze_feature
     from videopoker.analysis.solve.exact import analyze
 
     feature = paytable.feature if paytable.plays_feature(bet) else None
-    if feature is not None and isinstance(feature, UltimateX) and hands in feature.offered_lines:
-        from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
+    if feature is not None:
+        from videopoker.analysis.features.registry import engine_of
 
-        return list(zip(paytable.game.categories, analyze_ultimate_x(paytable, hands).frequencies))
-    if feature is not None and isinstance(feature, MultiStrike):  # a final hand a level reached
-        from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
-
-        return [(row.category, row.per_round) for row in analyze_multi_strike(paytable).rows]
-    rows = analyze_feature(paytable).rows if feature is not None else analyze(paytable, bet).rows
-    return [(row.category, float(row.probability)) for row in rows]
+        return engine_of(feature).frequencies(paytable, hands)
+    return [(row.category, float(row.probability)) for row in analyze(paytable, bet).rows]
 
 
 def books(ledger: Ledger, home: Path) -> tuple[Balance | None, str | None]:

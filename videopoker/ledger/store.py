@@ -502,7 +502,8 @@ class Ledger:
         if cursor.rowcount == 0:
             return  # on record already
         place = settled.paytable.game.categories.index
-        lines = outcome.lines or (None,) * len(outcome.results)
+        state = outcome.state
+        lines = [state.line(hand) if state is not None else None for hand in range(len(outcome.results))]
         self._db.executemany("INSERT INTO hands (round, hand, final, category, win, prize, line) "
                              "VALUES (?, ?, ?, ?, ?, ?, ?)",
                              [(cursor.lastrowid, hand, pack(result.final), place(result.category), result.win,

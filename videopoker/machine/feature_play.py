@@ -7,17 +7,10 @@ injected RNG, and the round is saved with what was drawn before a screen shows i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from videopoker.deck.cards import Card, RandomLike
+from videopoker.deck.cards import RandomLike
 from videopoker.errors import GameError
 from videopoker.paytable import Paytable
-from videopoker.paytable.feature import Feature, Weights, top_rank
-from videopoker.paytable.kinds.multi_strike import MultiStrike
-from videopoker.paytable.kinds.ultimate_x import UltimateX
-
-#: The hands a round a machine deals (as :data:`videopoker.machine.round.PLAY_LINES`, which imports this).
-PLAYED_HANDS = (1, 3, 5, 10, 50, 100)
+from videopoker.paytable.feature import Feature, Weights
 
 
 def drawn(slices: Weights, rng: RandomLike) -> int:
@@ -30,10 +23,8 @@ def drawn(slices: Weights, rng: RandomLike) -> int:
     raise AssertionError("a stop beyond the wheel")  # randrange(total) is below the total
 
 
-def deal_multiplier(feature: Feature, dealt: Sequence[Card], rng: RandomLike) -> int:
-    """The multiplier a deal plays under: read from the cards, or drawn now."""
-    top = top_rank([card.index for card in dealt])
-    slices = feature.deal_multipliers(top)
+def deal_multiplier(slices: Weights, rng: RandomLike) -> int:
+    """The multiplier a deal plays under, of those it can (read from the cards, or drawn now)."""
     return slices[0][0] if len(slices) == 1 else drawn(slices, rng)
 
 
@@ -48,18 +39,9 @@ def bets(paytable: Paytable, hands: int | None = None) -> tuple[int, ...]:
     round; ``hands`` None: at any)."""
     plain = tuple(range(1, paytable.max_coins + 1))
     feature = paytable.feature
-    if feature is None or (hands is not None and hands not in feature_hands(feature)):
+    if feature is None or (hands is not None and hands not in feature.played_hands):
         return plain
     return (*plain, feature.coins)
-
-
-def feature_hands(feature: Feature) -> tuple[int, ...]:
-    """The hands a round the feature is played at."""
-    if isinstance(feature, UltimateX):
-        return feature.offered_lines
-    if isinstance(feature, MultiStrike):
-        return (1,)
-    return PLAYED_HANDS
 
 
 def check_bet(paytable: Paytable, coins: int, hands: int | None = None) -> int:
@@ -67,7 +49,7 @@ def check_bet(paytable: Paytable, coins: int, hands: int | None = None) -> int:
     if coins not in bets(paytable, hands):
         sold = paytable.feature
         if sold is not None and coins == sold.coins and coins in bets(paytable):
-            raise GameError(f"{sold.kind} plays {', '.join(map(str, feature_hands(sold)))} hands a round, not "
+            raise GameError(f"{sold.kind} plays {', '.join(map(str, sold.played_hands))} hands a round, not "
                             f"{hands}; change the hands (n) or bet up to {paytable.max_coins}")
         feature = f", or {sold.coins} for its {sold.kind}" if sold is not None else ""
         raise GameError(f"a bet is 1..{paytable.max_coins} coins{feature}, got {coins}")

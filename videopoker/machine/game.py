@@ -17,14 +17,13 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from videopoker.deck.cards import Card, RandomLike
+from videopoker.deck.cards import HAND_SIZE, Card, RandomLike
 from videopoker.errors import GameError, InsufficientCredit
 from videopoker.machine.double_up import DoubleStep, Gamble
 from videopoker.machine.feature_play import bets, check_bet, kept_bet
-from videopoker.machine.multi_strike_levels import LevelPlayed
-from videopoker.machine.round import HAND_SIZE, PLAY_LINES, Round
-from videopoker.machine.ultimate_x_lines import fresh, machine_key, offers
+from videopoker.machine.round import PLAY_LINES, Round
 from videopoker.paytable import Paytable, paytable_reference, resolve_paytable  # noqa: F401  (doctest)
+from videopoker.paytable.feature import PlayState
 from videopoker.rules.definition import PayCategory
 
 __all__ = ["HAND_SIZE", "PLAY_LINES", "HandResult", "Machine", "MachineState", "Outcome", "Phase", "check_hands"]
@@ -63,15 +62,19 @@ class Outcome:
     credits_after: int
     doubles: tuple[DoubleStep, ...] = ()  # the win gambled after the draw, double by double
     multiplier: int = 1                   # at a feature bet, the multiplier every win was paid at
-    lines: tuple[int, ...] = ()           # Ultimate X: each hand's line multiplier, its win paid at it
-    earned: tuple[int, ...] = ()          # Ultimate X: each line's multiplier for the next round
-    #: Multi-Strike: every level played, bottom first; ``results`` then has one hand a level.
-    levels: tuple[LevelPlayed, ...] = ()
+    #: The state the round was played under, as its kind shows it after the draw (Ultimate X's
+    #: lines and what they earned; a Multi-Strike stack, whose ``results`` are then one a level).
+    state: PlayState | None = None
+
+    @property
+    def stacked(self) -> bool:
+        """Whether the round was a stack of deals of one hand each (its results one a deal)."""
+        return self.state is not None and bool(self.state.stack)
 
     @property
     def hands(self) -> int:
-        """Hands the round was bet on (a Multi-Strike stack is one, however many levels it played)."""
-        return 1 if self.levels else len(self.results)
+        """Hands the round was bet on (a stack is one, however many deals it played)."""
+        return 1 if self.stacked else len(self.results)
 
     @property
     def stake(self) -> int:
@@ -86,7 +89,7 @@ class Outcome:
     def final(self) -> tuple[Card, ...]:
         """The dealt hand after its draw (the bottom hand on a multi-hand machine, the last level
         played of a Multi-Strike stack)."""
-        return self.results[-1 if self.levels else 0].final
+        return self.results[-1 if self.stacked else 0].final
 
     @property
     def category(self) -> PayCategory:
@@ -100,10 +103,7 @@ class Outcome:
                            **({"prize": result.prize} if result.prize else {})} for result in self.results],
                 "credits_after": self.credits_after,
                 **({"multiplier": self.multiplier} if self.multiplier != 1 else {}),
-                **({"lines": list(self.lines), "earned": list(self.earned)} if self.lines else {}),
-                **({"levels": [{"level": played.level, "free_ride": played.free_ride,
-                                "dealt": [str(c) for c in played.dealt], "held": list(played.held)}
-                               for played in self.levels]} if self.levels else {}),
+                **(self.state.to_json() if self.state is not None else {}),
                 **({"doubles": [double_to_json(step) for step in self.doubles]} if self.doubles else {})}
 
 
@@ -122,10 +122,8 @@ class MachineState:
     meter: Fraction | None = None      # the progressive meter on show: the round's, else the next deal's
     gamble: Gamble | None = None       # a win offered to double, or being doubled
     multiplier: int = 1                # the round in play's multiplier, at a feature bet
-    lines: tuple[int, ...] = ()        # Ultimate X: the lines' multipliers, the round's or the next deal's
-    level: int = 0                     # Multi-Strike: the level in play (0: none)
-    free_ride: bool = False            # Multi-Strike: its deal showed a free ride
-    below: tuple[LevelPlayed, ...] = ()  # Multi-Strike: the levels played under it
+    #: The state of the round in play, else the one the next deal carries in (its kind's).
+    state: PlayState | None = None
 
     @property
     def stake(self) -> int:
@@ -154,14 +152,16 @@ class Machine:
         self.last: Outcome | None = None
         self.meters: dict[str, Fraction] = {}
         self.gamble: Gamble | None = None
-        #: Ultimate X: the lines' multipliers of each table at each number of hands (none kept: all 1X).
-        self.lines: dict[str, tuple[int, ...]] = {}
+        #: What each table's kind keeps from one round to the next at each number of hands (Ultimate
+        #: X's lines), by :func:`machine_key`; none kept: a fresh start.
+        self.kept: dict[str, PlayState] = {}
 
-    def lines_of(self, paytable: Paytable, hands: int) -> tuple[int, ...]:
-        """The multipliers a deal on ``paytable`` at ``hands`` hands plays under (none off Ultimate X)."""
-        if not offers(paytable, hands):
-            return ()
-        return self.lines.get(machine_key(paytable_reference(paytable), hands), fresh(hands))
+    def carried(self, paytable: Paytable, hands: int) -> PlayState | None:
+        """The state a deal on ``paytable`` at ``hands`` hands carries in (none where its kind keeps none)."""
+        feature = paytable.feature
+        if feature is None:
+            return None
+        return feature.carried(self.kept.get(machine_key(paytable_reference(paytable), hands)), hands)
 
     def meter_of(self, paytable: Paytable) -> Fraction | None:
         """The meter a deal on ``paytable`` would raise, or ``None`` for a table without one."""
@@ -255,7 +255,7 @@ class Machine:
         if meter is not None and progressive is not None:  # every credit bet puts its share on the meter
             meter += progressive.rate * self.bet * self.hands
         self.start(Round.deal(self.paytable, self.bet, self.rng, self.hands, meter,
-                              self.lines_of(self.paytable, self.hands)))
+                              self.carried(self.paytable, self.hands)))
         return self.snapshot()
 
     def start(self, dealt: Round) -> None:
@@ -289,37 +289,34 @@ class Machine:
                         for final, (category, win), prize in zip(finals, settled, prizes))
         if meter is not None:
             self.meters[played.table_reference] = meter
-        earned = played.earned(settled)
-        if earned:
-            self.carry(played.table_reference, earned)
+        after = played.after_draw([(result.final, result.category, result.win) for result in results])
+        if after is not None:
+            self.keep(played.table_reference, played.hands, after.kept)
         self.credits += sum(result.win for result in results)
-        levels: tuple[LevelPlayed, ...] = ()
-        if played.level:  # Multi-Strike: this level paid, and the one above is dealt if it opened
-            drawn = results[0]
-            level = LevelPlayed(played.level, played.free_ride, played.dealt, played.held, drawn.final,
-                                drawn.category, drawn.win)
-            self.round = played.climbed(level, self.rng)
-            if self.round is not None:
-                return self.snapshot()
-            levels = (*played.below, level)
-            results = tuple(HandResult(below.final, below.category, below.win, played.paytable.game.label(
-                below.category)) for below in levels)
+        if after is not None and after.again is not None:  # the round deals again (a stack's next level)
+            self.round = replace(Round.deal(played.paytable, played.bet, self.rng, played.hands, None, after.again),
+                                 reference=played.table_reference)
+            return self.snapshot()
+        state = after.played if after is not None else None
+        stack = state.stack if state is not None else ()
+        if stack:  # the outcome shows every deal's hand
+            results = tuple(HandResult(final, category, win, played.paytable.game.label(category))
+                            for final, category, win in stack)
         self.last = Outcome(played.dealt, played.held, played.bet, results, self.credits,
-                            multiplier=1 if levels else played.multiplier, lines=played.lines, earned=earned,
-                            levels=levels)
+                            multiplier=1 if stack else played.multiplier, state=state)
         self.round = None
         won = self.last.win
         self.gamble = Gamble(won) if played.paytable.double_up and won else None
         self.bet = kept_bet(self.paytable, self.bet, self.hands)  # the next table may take fewer coins
         return self.snapshot()
 
-    def carry(self, reference: str, earned: tuple[int, ...]) -> None:
-        """Ultimate X: the lines' multipliers for the table's next round (all 1X is kept as nothing)."""
-        key = machine_key(reference, len(earned))
-        if earned == fresh(len(earned)):
-            self.lines.pop(key, None)
+    def keep(self, reference: str, hands: int, kept: PlayState | None) -> None:
+        """What the table's kind keeps for its next round at ``hands`` hands (None: a fresh start)."""
+        key = machine_key(reference, hands)
+        if kept is None:
+            self.kept.pop(key, None)
         else:
-            self.lines[key] = earned
+            self.kept[key] = kept
 
     # -- double-up ------------------------------------------------------------------------------
 
@@ -372,10 +369,9 @@ class Machine:
         if played is None:
             return MachineState(self.phase, self.credits, self.bet, self.hands, self.hand, self.held, self.last,
                                 self.paytable, self.meter_of(self.paytable), self.gamble,
-                                lines=self.lines_of(self.paytable, self.hands))
+                                state=self.carried(self.paytable, self.hands))
         return MachineState(self.phase, self.credits, played.bet, played.hands, self.hand, self.held, self.last,
-                            played.paytable, played.meter, multiplier=played.multiplier, lines=played.lines,
-                            level=played.level, free_ride=played.free_ride, below=played.below)
+                            played.paytable, played.meter, multiplier=played.multiplier, state=played.state)
 
     def _short(self, coins: int) -> str:
         """Why the credit left cannot pay for a round of ``coins`` per hand, and what to do."""
@@ -397,10 +393,16 @@ class Machine:
 
 def in_play(played: Round | None, gamble: Gamble | None) -> int:
     """Credits off the meter that are still the player's, for the books: a round's bet, less what
-    the levels of a Multi-Strike stack still climbing have paid onto the meter already (so it
-    may be below 0), and a win being doubled."""
-    staked = played.stake - sum(level.win for level in played.below) if played is not None else 0
+    its deals before this one have paid onto the meter already (a stack still climbing: so it may
+    be below 0), and a win being doubled."""
+    staked = played.stake - (played.state.paid if played.state is not None else 0) if played is not None else 0
     return staked + (gamble.stake if gamble and gamble.at_risk else 0)
+
+
+def machine_key(reference: str, hands: int) -> str:
+    """Whose kept state this is: one table (by its reference), at one number of hands (a Triple Play
+    and a Ten Play cabinet are different machines)."""
+    return f"{reference}@{hands}"
 
 
 def double_to_json(step: DoubleStep) -> dict[str, Any]:

@@ -21,19 +21,26 @@ dealt cards, and each is settled alone.  ``bet`` is coins per hand; the round st
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from videopoker.deck.cards import Card, RandomLike, check_deck, check_hand, full_deck, parse_hand, take_random  # noqa: F401
+from videopoker.deck.cards import (  # noqa: F401
+    HAND_SIZE,
+    Card,
+    RandomLike,
+    check_deck,
+    check_hand,
+    full_deck,
+    parse_hand,
+    take_random,
+)
 from videopoker.errors import GameError
-from videopoker.machine.feature_play import PLAYED_HANDS, check_bet, deal_multiplier, pay_column, spin
-from videopoker.machine.multi_strike_levels import LevelPlayed, check_level, free_ride, is_multi_strike, levels_of
-from videopoker.machine.ultimate_x_lines import check_lines, earned
+from videopoker.machine.feature_play import check_bet, deal_multiplier, pay_column, spin
 from videopoker.paytable import Paytable, paytable_reference
-from videopoker.paytable.feature import top_rank
+from videopoker.paytable.feature import PLAYED_HANDS, AfterDraw, Drawn, PlayState, top_rank
 from videopoker.rules.definition import PayCategory
 
-HAND_SIZE = 5
 #: The hands a machine deals at once: single hand, Triple, Five, Ten, Fifty and Hundred Play.
 PLAY_LINES = PLAYED_HANDS
 
@@ -49,10 +56,8 @@ class Round:
     hands: int = 1
     meter: Fraction | None = None   # a progressive table's meter as dealt (this round's bet on it)
     multiplier: int = 1             # at a feature bet, the multiplier this deal plays under
-    lines: tuple[int, ...] = ()     # Ultimate X: each hand's line multiplier this round (none: not played)
-    level: int = 0                  # Multi-Strike: the level this hand is dealt on, 1 at the bottom (0: none)
-    free_ride: bool = False         # Multi-Strike: the level's deal showed a free ride
-    below: tuple[LevelPlayed, ...] = ()  # Multi-Strike: the levels played under this one
+    #: The state of a kind that carries one (Ultimate X's lines, a Multi-Strike level): its kind's.
+    state: PlayState | None = None
     #: How the machine names the table the round was dealt on (its meter and its lines are kept
     #: by it): a round read back from the wallet carries pays, not a file, so it keeps the name.
     reference: str = ""
@@ -64,16 +69,16 @@ class Round:
         if self.hands not in PLAY_LINES:
             raise GameError(f"a round plays {', '.join(map(str, PLAY_LINES))} hands, got {self.hands}")
         check_bet(self.paytable, self.bet, self.hands)
-        check_lines(self.paytable, self.hands, self.lines)
-        check_level(self.paytable, self.plays_feature, self.hands, self.level, self.free_ride, self.below)
+        feature = self.paytable.feature
+        if feature is not None:
+            feature.check_state(self.state, self.hands, self.plays_feature)
+        elif self.state is not None:
+            raise GameError("a table without a feature deals under no state")
         check_deck(self.dealt, self.paytable.game.jokers, self.paytable.game.title)
         if (self.meter is None) != (self.paytable.progressive is None):
             raise GameError("a progressive table's round is dealt under its meter, and only such a round")
-        feature = self.paytable.feature
         can = {1} if feature is None or not self.plays_feature else {
-            m for m, _ in feature.deal_multipliers(top_rank([card.index for card in self.dealt]))}
-        if self.level:
-            can = {levels_of(self.paytable)[self.level - 1]}
+            m for m, _ in feature.round_multipliers(self.state, top_rank([card.index for card in self.dealt]))}
         if self.multiplier not in can:
             raise GameError(f"this deal plays under {' or '.join(f'{m}X' for m in sorted(can))}, "
                             f"not {self.multiplier}X")
@@ -107,32 +112,18 @@ class Round:
 
     @classmethod
     def deal(cls, paytable: Paytable, bet: int, rng: RandomLike, hands: int = 1,
-             meter: Fraction | None = None, lines: tuple[int, ...] = ()) -> Round:
-        """Five cards at random from a full deck of the paytable's game, then, at a feature bet,
-        the multiplier the deal plays under (read from the cards, or drawn); ``lines``: the
-        Ultimate X multipliers the lines carry into it."""
+             meter: Fraction | None = None, carried: PlayState | None = None) -> Round:
+        """Five cards at random from a full deck of the paytable's game, then the state the deal
+        plays under (``carried`` in: Ultimate X's lines, the next level of a stack) and, at a
+        feature bet, its multiplier (read from the cards, or drawn), as the feature's kind says."""
         feature = paytable.feature
-        if feature is not None and paytable.plays_feature(bet) and is_multi_strike(paytable):
-            return cls.strike(paytable, bet, rng, 1, ())
         dealt = tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng))
-        plays = feature is not None and paytable.plays_feature(bet) and not lines
-        multiplier = deal_multiplier(feature, dealt, rng) if feature is not None and plays else 1
-        return cls(paytable, bet, dealt, hands=hands, meter=meter, multiplier=multiplier, lines=lines,
+        plays = feature is not None and paytable.plays_feature(bet)
+        state = feature.deal_state(carried, hands, plays, rng) if feature is not None else None
+        multiplier = deal_multiplier(feature.round_multipliers(state, top_rank([card.index for card in dealt])),
+                                     rng) if feature is not None and plays else 1
+        return cls(paytable, bet, dealt, hands=hands, meter=meter, multiplier=multiplier, state=state,
                    reference=paytable_reference(paytable))
-
-    @classmethod
-    def strike(cls, paytable: Paytable, bet: int, rng: RandomLike, level: int, below: tuple[LevelPlayed, ...]) -> Round:
-        """A Multi-Strike level dealt from a fresh deck, its free ride drawn on the deal."""
-        dealt = tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng))
-        return cls(paytable, bet, dealt, multiplier=levels_of(paytable)[level - 1], level=level,
-                   free_ride=free_ride(paytable, level, rng), below=below, reference=paytable_reference(paytable))
-
-    def climbed(self, played: LevelPlayed, rng: RandomLike) -> Round | None:
-        """The level above, dealt now, when ``played`` (this level, drawn) opens it; None when the round ends."""
-        if not played.opens or self.level >= len(levels_of(self.paytable)):
-            return None
-        return replace(Round.strike(self.paytable, self.bet, rng, self.level + 1, (*self.below, played)),
-                       reference=self.table_reference)
 
     def hold(self, position: int) -> Round:
         """The round with the card at ``position`` (0..4) held or released."""
@@ -163,7 +154,7 @@ class Round:
         results = []
         for place, final in enumerate(finals):
             category, win = self.settle(final)
-            win *= self.lines[place] if self.lines else 1
+            win *= (self.state.line(place) if self.state is not None else None) or 1
             progressive = self.paytable.progressive
             if self.jackpot and progressive is not None and meter is not None and category == progressive.hand:
                 win, meter = int(meter), Fraction(progressive.base)
@@ -177,11 +168,12 @@ class Round:
         category = game.categories[game.evaluate_index([card.index for card in final])]
         return category, self.paytable.pay(category, pay_column(self.paytable, self.bet)) * self.multiplier
 
-    def earned(self, settled: tuple[tuple[PayCategory, int], ...]) -> tuple[int, ...]:
-        """Ultimate X: each line's multiplier for the next round (none where the round has no lines)."""
-        if not self.lines:
-            return ()
-        return earned(self.paytable, self.plays_feature, [category for category, _ in settled])
+    def after_draw(self, drawn: Sequence[Drawn]) -> AfterDraw | None:
+        """What the draw leaves by the rules of the state the round was dealt under (None: no state)."""
+        feature = self.paytable.feature
+        if self.state is None or feature is None:
+            return None
+        return feature.after_draw(self.state, self.dealt, self.held, drawn, self.plays_feature)
 
     def spin(self, settled: tuple[tuple[PayCategory, int], ...], rng: RandomLike) -> tuple[int, ...]:
         """The wheel's prize for each settled hand (0 where it does not spin), drawn now, in order."""

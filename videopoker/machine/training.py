@@ -16,8 +16,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from videopoker.deck.cards import Card
+from videopoker.machine.settled import Grade
 from videopoker.paytable import Paytable
-from videopoker.paytable.kinds.multi_strike import MultiStrike
+from videopoker.paytable.feature import PlayState
 
 if TYPE_CHECKING:
     from videopoker.analysis.charts.chart import Chart
@@ -89,21 +90,21 @@ def cards_text(cards: Sequence[Card]) -> str:
 
 
 def judge(paytable: Paytable, coins: int, hands: int, dealt: Sequence[Card], held: Sequence[bool],
-          multiplier: int | None = None, lines: tuple[int, ...] = (), level: int = 0,
-          free_ride: bool = False) -> Decision:
+          multiplier: int | None = None, state: PlayState | None = None) -> Decision:
     """The player's hold of ``dealt`` against the best, exactly; at a feature bet by their worth per
-    coin of the whole bet under the deal's ``multiplier`` (its mean where not given); on Ultimate X
-    lines or a Multi-Strike level, in the state they make (:func:`judge_lines`, :func:`judge_level`)."""
+    coin of the whole bet under the deal's ``multiplier`` (its mean where not given); under a kind's
+    ``state`` (Ultimate X's lines, a Multi-Strike level), as that kind's engine judges it there."""
     from videopoker.analysis.solve.hint import best_holds
 
-    if lines:
-        return judge_lines(paytable, coins, dealt, held, lines)
-    if level:
-        return judge_level(paytable, dealt, held, level, free_ride)
+    feature = paytable.feature
+    if state is not None and feature is not None:
+        from videopoker.analysis.features.registry import engine_of
 
+        judged = engine_of(feature).judge(paytable, coins, dealt, held, state)
+        return Decision(paytable.name, judged.coins, judged.hands, tuple(dealt), tuple(held), judged.best, judged.ev,
+                        judged.best_ev, judged.variance, judged.worth, judged.best_worth)
     choices = best_holds(paytable, dealt, coins, multiplier)
     yours = next(choice for choice in choices if choice.held == tuple(held))
-    feature = paytable.feature
     if yours.worth is None or choices[0].worth is None or feature is None:
         squares = sum(count * paytable.pay(category, coins) ** 2 for category, count in yours.outcomes.items())
         variance = Fraction(squares, yours.draws * coins**2) - yours.ev**2
@@ -119,71 +120,28 @@ def judge(paytable: Paytable, coins: int, hands: int, dealt: Sequence[Card], hel
                     choices[0].worth, variance)
 
 
-def judge_lines(paytable: Paytable, coins: int, dealt: Sequence[Card], held: Sequence[bool],
-                lines: tuple[int, ...]) -> Decision:
-    """A hold on Ultimate X lines: each hand pays its line's multiplier times the pay column (max_coins'
-    at the feature bet), so the round's expected win is ``sum × EV``.  At the feature bet the holds
-    are ranked by their worth, the multipliers they earn included; below it they earn none, and the
-    base game's best hold is the best."""
-    hint = lines_hint(paytable, coins, dealt, lines)
-    yours = next(choice for choice in hint if choice.held == tuple(held))
-    best, stake, total = hint[0], coins * len(lines), sum(lines)
-    column = paytable.max_coins if paytable.plays_feature(coins) else coins
-    ev, best_ev = total * yours.ev * column / stake, total * best.ev * column / stake
-    squares = sum(count * paytable.pay(category, column) ** 2 for category, count in yours.outcomes.items())
-    pay_variance = Fraction(squares, yours.draws) - (yours.ev * column) ** 2  # one hand's pay, in coins
-    variance = sum(m * m for m in lines) * pay_variance / (coins * coins * len(lines))
-    worths = (None, None) if yours.worth is None else (yours.judged / stake, best.judged / stake)
-    return Decision(paytable.name, coins, len(lines), tuple(dealt), tuple(held), best.held, ev, best_ev, variance,
-                    *worths)
-
-
-def judge_level(paytable: Paytable, dealt: Sequence[Card], held: Sequence[bool], level: int,
-                free_ride: bool) -> Decision:
-    """A hold on a Multi-Strike level, per coin of the level's bet (``max_coins``): ranked by its
-    worth, the level's pay plus what opening the next level is worth; ``ev`` this level's pay."""
-    hint = level_hint(paytable, dealt, level, free_ride)
-    yours = next(choice for choice in hint if choice.held == tuple(held))
-    assert isinstance(paytable.feature, MultiStrike)
-    best, multiplier = hint[0], paytable.feature.levels[level - 1]
-    column = paytable.max_coins
-    squares = sum(count * paytable.pay(category, column) ** 2 for category, count in yours.outcomes.items())
-    variance = multiplier**2 * (Fraction(squares, yours.draws * column**2) - yours.ev**2)
-    return Decision(paytable.name, column, 1, tuple(dealt), tuple(held), best.held, multiplier * yours.ev,
-                    multiplier * best.ev, variance, yours.judged, best.judged)
-
-
-def level_hint(paytable: Paytable, dealt: Sequence[Card], level: int, free_ride: bool) -> list[HoldChoice]:
-    """Every hold on a Multi-Strike level, best first by its worth there."""
-    from videopoker.analysis.features.state_hint import FeatureState, state_holds
-
-    return state_holds(paytable, dealt, FeatureState(level, free_ride)).holds
-
-
-def lines_hint(paytable: Paytable, coins: int, dealt: Sequence[Card], lines: tuple[int, ...]) -> list[HoldChoice]:
-    """Every hold on Ultimate X lines, best first: by worth in the lines' state at the feature bet,
-    else by the base game's EV at ``coins``."""
-    from videopoker.analysis.solve.hint import best_holds
-
-    if paytable.plays_feature(coins):
-        from videopoker.analysis.features.state_hint import FeatureState, state_holds
-
-        return state_holds(paytable, dealt, FeatureState(multipliers=lines)).holds
-    return best_holds(paytable, dealt, coins)
-
-
 def advice(paytable: Paytable, coins: int, dealt: Sequence[Card], count: int = 3,
-           multiplier: int | None = None, lines: tuple[int, ...] = (), level: int = 0,
-           free_ride: bool = False) -> list[HoldChoice]:
+           multiplier: int | None = None, state: PlayState | None = None) -> list[HoldChoice]:
     """The best ``count`` holds of ``dealt``, best first (the hint); at a feature bet by their worth
-    under the deal's ``multiplier`` or in the state of its Ultimate X ``lines`` or Multi-Strike ``level``."""
+    under the deal's ``multiplier``, or under a kind's ``state`` as its engine ranks them."""
     from videopoker.analysis.solve.hint import best_holds
 
-    if lines:
-        return lines_hint(paytable, coins, dealt, lines)[:count]
-    if level:
-        return level_hint(paytable, dealt, level, free_ride)[:count]
+    if state is not None and paytable.feature is not None:
+        from videopoker.analysis.features.registry import engine_of
+
+        return engine_of(paytable.feature).advice(paytable, coins, dealt, state)[:count]
     return best_holds(paytable, dealt, coins, multiplier)[:count]
+
+
+def stack_grade(paytable: Paytable, played: PlayState) -> Grade | None:
+    """A round of several deals graded as a whole when it ends, as its kind's engine grades it (None:
+    each deal's hold was graded as it was drawn)."""
+    from videopoker.analysis.features.registry import engine_of
+
+    if paytable.feature is None:
+        return None
+    graded = engine_of(paytable.feature).stack_grade(paytable, played)
+    return None if graded is None else Grade(*graded)
 
 
 def ready(paytable: Paytable) -> bool:

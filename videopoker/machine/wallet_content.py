@@ -61,7 +61,6 @@ from __future__ import annotations
 import itertools
 import math
 import re
-import unicodedata
 import uuid
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -73,18 +72,16 @@ from videopoker.errors import CardError, GameError, PaytableError, StateError
 from videopoker.machine.double_up import CHOICES, MOST_DOUBLES, DoubleStep, Gamble, outcome
 from videopoker.machine.feature_play import bets
 from videopoker.machine.game import HandResult, Outcome, double_to_json
-from videopoker.machine.multi_strike_levels import LevelPlayed
-from videopoker.machine.round import HAND_SIZE, PLAY_LINES, Round
+from videopoker.machine.round import PLAY_LINES, Round
 from videopoker.machine.settled import Doubled, Grade, Settled
 from videopoker.machine.training import KEPT_MISTAKES, Decision, Training, fraction_text
-from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, Paytable, Progressive, resolve_paytable
-from videopoker.paytable.feature import MAX_FEATURE_COINS, MAX_MULTIPLIER
+from videopoker.paytable import MAX_COINS_LIMIT, MAX_PAY, MOST_WIN, Paytable, Progressive, resolve_paytable
+from videopoker.paytable import kept_data as strict
+from videopoker.paytable.feature import MAX_FEATURE_COINS, MAX_MULTIPLIER, PlayState
 from videopoker.paytable.feature_checking import feature_of_data
-from videopoker.paytable.kinds.multi_strike import MOST_LEVELS
-from videopoker.paytable.kinds.ultimate_x import MAX_LINE_MULTIPLIER
+from videopoker.paytable.kinds import read_kept, read_played, read_state
 from videopoker.rules.catalog import game_of_data, load_game
-from videopoker.rules.checking import KEY_FORM, MAX_KEY_LENGTH
-from videopoker.rules.definition import NOTHING, PayCategory
+from videopoker.rules.checking import MAX_KEY_LENGTH
 from videopoker.storage.usertext import first_control
 from videopoker.storage.wallet import FORMAT, Wallet
 
@@ -94,7 +91,6 @@ REFILL_CREDITS = 1000
 MAX_CREDITS = 10**15
 MAX_RECALL = 100
 RECALL_SIZE = 10
-MAX_TEXT = 1000
 #: Rounds a wallet may hold for a ledger that cannot be written.  None is ever given up: at this
 #: many the machine stops dealing (a casino machine that cannot log tilts) until the ledger takes them.
 MAX_UNRECORDED = 100
@@ -106,8 +102,6 @@ METER_FORMAT = 6
 DOUBLE_FORMAT = 7
 #: The first format with Ultimate X's line multipliers.
 LINES_FORMAT = 9
-#: The most one hand can win: the top pay at a feature's multiplier, and a wheel's prize at it.
-MOST_WIN = (MAX_PAY * MAX_COINS_LIMIT + MAX_PAY) * MAX_MULTIPLIER
 
 
 @dataclass
@@ -152,7 +146,7 @@ class Saved:
     meters: dict[str, Fraction] = field(default_factory=dict)
     gamble: Gamble | None = None
     unrecorded_doubles: tuple[Doubled, ...] = ()
-    lines: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    kept: dict[str, PlayState] = field(default_factory=dict)  # what each machine keeps for its next round
     wallet: str = field(default_factory=lambda: str(uuid.uuid4()))  # the wallet's id (a new one for an old file)
     unrecorded: tuple[Settled, ...] = ()
 
@@ -181,31 +175,23 @@ def settled_to_json(settled: Settled) -> dict[str, Any]:
                                                  "variance": fraction_text(grade.variance)}}
 
 
-def level_to_json(played: LevelPlayed) -> dict[str, Any]:
-    return {"level": played.level, "free_ride": played.free_ride, "dealt": [str(c) for c in played.dealt],
-            "held": list(played.held), "final": [str(c) for c in played.final], "category": played.category,
-            "win": played.win}
-
-
 def encode(wallet: str, meters: dict[str, Fraction], gamble: Gamble | None, credits: int, bet: int, hands: int,
            paytable: str, current: Round | None, last: Outcome | None, history: History, training: Training,
            unrecorded: tuple[Settled, ...], unrecorded_doubles: tuple[Doubled, ...],
-           lines: dict[str, tuple[int, ...]]) -> dict[str, Any]:
+           kept: dict[str, PlayState]) -> dict[str, Any]:
     played = None if current is None else {
         "paytable": paytable_to_json(current.paytable), "bet": current.bet, "hands": current.hands,
         "dealt": [str(card) for card in current.dealt], "held": list(current.held),
         "reference": current.table_reference,
         **({} if current.meter is None else {"meter": fraction_text(current.meter)}),
         **({} if current.multiplier == 1 else {"multiplier": current.multiplier}),
-        **({"lines": list(current.lines)} if current.lines else {}),
-        **({"level": current.level, "free_ride": current.free_ride,
-            "below": [level_to_json(played) for played in current.below]} if current.level else {})}
+        **(current.state.to_json() if current.state is not None else {})}
     gambled = None if gamble is None else {
         "stake": gamble.stake, "at_risk": gamble.at_risk,
         "dealer": None if gamble.dealer is None else str(gamble.dealer),
         "steps": [double_to_json(step) for step in gamble.steps]}
     return {"wallet": wallet, "meters": {name: fraction_text(meter) for name, meter in meters.items()},
-            "lines": {name: list(multipliers) for name, multipliers in lines.items()},
+            "lines": {name: state.kept_json() for name, state in kept.items()},
             "gamble": gambled, "credits": credits, "bet": bet, "hands": hands, "paytable": paytable, "round": played,
             "last": last.to_json() if last else None,
             "history": {"games": history.games, "total_bet": history.total_bet, "total_won": history.total_won,
@@ -217,68 +203,6 @@ def encode(wallet: str, meters: dict[str, Fraction], gamble: Gamble | None, cred
 
 # -- reading, strictly ---------------------------------------------------------------------------
 
-def _field(data: Any, key: str, where: str) -> Any:
-    if not isinstance(data, dict):
-        raise ValueError(f"{where} is not a mapping")
-    if key not in data:
-        raise ValueError(f"{where} lacks {key!r}")
-    return data[key]
-
-
-def _whole(data: Any, key: str, where: str, low: int, high: int) -> int:
-    value = _field(data, key, where)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{where}.{key} is not a whole number")
-    if not low <= value <= high:
-        raise ValueError(f"{where}.{key} {value if abs(value) < 10**18 else 'of many digits'} "
-                         f"outside {low:,}..{high:,}")
-    return value
-
-
-def _text(data: Any, key: str, where: str) -> str:
-    value = _field(data, key, where)
-    if not isinstance(value, str) or not value or len(value) > MAX_TEXT:
-        raise ValueError(f"{where}.{key} is not a short text")
-    if any(unicodedata.category(char) == "Cc" for char in value):
-        raise ValueError(f"{where}.{key} holds control characters")
-    return value
-
-
-def _list(data: Any, key: str, where: str, most: int) -> list[Any]:
-    value = _field(data, key, where)
-    if not isinstance(value, list) or len(value) > most:
-        raise ValueError(f"{where}.{key} is not a list of at most {most}")
-    return value
-
-
-def _cards(data: Any, key: str, where: str) -> tuple[Card, ...]:
-    items = _list(data, key, where, HAND_SIZE)
-    if len(items) != HAND_SIZE or not all(isinstance(item, str) and len(item) <= 3 for item in items):
-        raise ValueError(f"{where}.{key} is not five cards")
-    try:
-        cards = tuple(Card.parse(item) for item in items)
-    except CardError as error:
-        raise ValueError(f"{where}.{key}: {error}") from None
-    if len(set(cards)) != HAND_SIZE:
-        raise ValueError(f"{where}.{key} has a card twice")
-    return cards
-
-
-def _flags(data: Any, key: str, where: str) -> tuple[bool, ...]:
-    items = _list(data, key, where, HAND_SIZE)
-    if len(items) != HAND_SIZE or not all(isinstance(item, bool) for item in items):
-        raise ValueError(f"{where}.{key} is not five true/false flags")
-    return tuple(items)
-
-
-def _category(data: Any, where: str) -> PayCategory:
-    category = _field(data, "category", where)
-    if not isinstance(category, str) or not (category == NOTHING or KEY_FORM.fullmatch(category)) or \
-            len(category) > MAX_KEY_LENGTH:
-        raise ValueError(f"{where}.category is not a hand's key")
-    return category
-
-
 def _label(data: Any, where: str) -> str:
     label = data.get("label", "") if isinstance(data, dict) else ""
     if not isinstance(label, str) or len(label) > MAX_KEY_LENGTH or first_control(label) is not None:
@@ -288,13 +212,13 @@ def _label(data: Any, where: str) -> str:
 
 def _result(data: Any, where: str) -> HandResult:
     spun = isinstance(data, dict) and "prize" in data
-    prize = _whole(data, "prize", where, 0, MAX_PAY * MAX_MULTIPLIER) if spun else 0
-    return HandResult(_cards(data, "final", where), _category(data, where),
-                      _whole(data, "win", where, prize, MOST_WIN), _label(data, where), prize)
+    prize = strict.whole(data, "prize", where, 0, MAX_PAY * MAX_MULTIPLIER) if spun else 0
+    return HandResult(strict.cards(data, "final", where), strict.category(data, where),
+                      strict.whole(data, "win", where, prize, MOST_WIN), _label(data, where), prize)
 
 
 def _hands(data: Any, key: str, where: str) -> int:
-    hands = _whole(data, key, where, 1, PLAY_LINES[-1])
+    hands = strict.whole(data, key, where, 1, PLAY_LINES[-1])
     if hands not in PLAY_LINES:
         raise ValueError(f"{where}.{key} {hands} is not one of {', '.join(map(str, PLAY_LINES))}")
     return hands
@@ -305,55 +229,25 @@ def _outcome(data: Any, where: str, version: int) -> Outcome:
     if version < 3:  # one hand a round, its result inline
         results = (_result(data, where),)
     else:
-        items = _list(data, "hands", where, PLAY_LINES[-1])
+        items = strict.listed(data, "hands", where, PLAY_LINES[-1])
         results = tuple(_result(item, f"{where}.hands[{n}]") for n, item in enumerate(items))
-        stacked = isinstance(data, dict) and "levels" in data  # a Multi-Strike stack: a hand a level
-        if len(results) not in PLAY_LINES and not (stacked and len(results) <= MOST_LEVELS):
-            raise ValueError(f"{where}.hands has {len(results)} hands")
+    state = read_played(data, [(result.final, result.category, result.win) for result in results], where) \
+        if isinstance(data, dict) else None
+    if len(results) not in PLAY_LINES and (state is None or not state.stack):  # a stack: a hand a deal
+        raise ValueError(f"{where}.hands has {len(results)} hands")
     doubles: tuple[DoubleStep, ...] = ()
     if isinstance(data, dict) and "doubles" in data:
         doubles = tuple(_double(item, f"{where}.doubles[{n}]")
-                        for n, item in enumerate(_list(data, "doubles", where, MOST_DOUBLES)))
-    multiplier = _whole(data, "multiplier", where, 1, MAX_MULTIPLIER) if isinstance(data, dict) and \
+                        for n, item in enumerate(strict.listed(data, "doubles", where, MOST_DOUBLES)))
+    multiplier = strict.whole(data, "multiplier", where, 1, MAX_MULTIPLIER) if isinstance(data, dict) and \
         "multiplier" in data else 1
-    lines = _line_multipliers(data, "lines", where, len(results))
-    earned = _line_multipliers(data, "earned", where, len(results))
-    if bool(lines) != bool(earned):
-        raise ValueError(f"{where}: Ultimate X lines and what they earned come together")
-    levels: tuple[LevelPlayed, ...] = ()
-    if isinstance(data, dict) and "levels" in data:
-        items = _list(data, "levels", where, MOST_LEVELS)
-        if len(items) != len(results):
-            raise ValueError(f"{where}.levels has {len(items)} levels for {len(results)} hands")
-        levels = tuple(_level({**item, "final": hand["final"], "category": hand["category"], "win": hand["win"]}
-                              if isinstance(item, dict) and isinstance(hand, dict) else item,
-                              f"{where}.levels[{n}]")
-                       for n, (item, hand) in enumerate(zip(items, data["hands"])))
-    return Outcome(_cards(data, "dealt", where), _flags(data, "held", where),
-                   _whole(data, "bet", where, 1, MAX_FEATURE_COINS), results,
-                   _whole(data, "credits_after", where, 0, MAX_CREDITS), doubles, multiplier, lines, earned, levels)
-
-
-def _level(data: Any, where: str) -> LevelPlayed:
-    """A level of a Multi-Strike stack, played (its place in the stack is checked by the round)."""
-    return LevelPlayed(_whole(data, "level", where, 1, MOST_LEVELS), _bool(data, "free_ride", where),
-                       _cards(data, "dealt", where), _flags(data, "held", where), _cards(data, "final", where),
-                       _category(data, where), _whole(data, "win", where, 0, MOST_WIN))
-
-
-def _line_multipliers(data: Any, key: str, where: str, hands: int) -> tuple[int, ...]:
-    """Ultimate X multipliers, one a hand (none if the key is absent)."""
-    if not isinstance(data, dict) or key not in data:
-        return ()
-    items = _list(data, key, where, PLAY_LINES[-1])
-    if len(items) != hands:
-        raise ValueError(f"{where}.{key} has {len(items)} lines for {hands} hands")
-    return tuple(_whole({"multiplier": item}, "multiplier", f"{where}.{key}[{index}]", 1, MAX_LINE_MULTIPLIER)
-                 for index, item in enumerate(items))
+    return Outcome(strict.cards(data, "dealt", where), strict.flags(data, "held", where),
+                   strict.whole(data, "bet", where, 1, MAX_FEATURE_COINS), results,
+                   strict.whole(data, "credits_after", where, 0, MAX_CREDITS), doubles, multiplier, state)
 
 
 def _card(data: Any, key: str | int, where: str) -> Card:
-    text = data[key] if isinstance(key, int) else _field(data, key, where)
+    text = data[key] if isinstance(key, int) else strict.field(data, key, where)
     try:
         card = Card.parse(text) if isinstance(text, str) and len(text) <= 3 else None
     except CardError:
@@ -365,11 +259,11 @@ def _card(data: Any, key: str | int, where: str) -> Card:
 
 def _double(data: Any, where: str) -> DoubleStep:
     dealer = _card(data, "dealer", where)
-    items = _list(data, "cards", where, CHOICES)
+    items = strict.listed(data, "cards", where, CHOICES)
     cards = tuple(_card(items, place, f"{where}.cards") for place in range(len(items)))
-    picked = _whole(data, "picked", where, 0, CHOICES - 1)
-    before = _whole(data, "stake_before", where, 1, MAX_CREDITS)
-    after = _whole(data, "stake_after", where, 0, MAX_CREDITS)
+    picked = strict.whole(data, "picked", where, 0, CHOICES - 1)
+    before = strict.whole(data, "stake_before", where, 1, MAX_CREDITS)
+    after = strict.whole(data, "stake_after", where, 0, MAX_CREDITS)
     if len(cards) != CHOICES or len({dealer, *cards}) != CHOICES + 1 or \
             after != before * outcome(dealer, cards[picked]):
         raise ValueError(f"{where} is not a double as the cards play it")
@@ -381,9 +275,10 @@ def _gamble(data: Any) -> Gamble | None:
         return None
     where = "gamble"
     steps = tuple(_double(item, f"gamble.steps[{n}]")
-                  for n, item in enumerate(_list(data, "steps", where, MOST_DOUBLES)))
-    dealer = None if _field(data, "dealer", where) is None else _card(data, "dealer", where)
-    gamble = Gamble(_whole(data, "stake", where, 1, MAX_CREDITS), _bool(data, "at_risk", where), dealer, steps)
+                  for n, item in enumerate(strict.listed(data, "steps", where, MOST_DOUBLES)))
+    dealer = None if strict.field(data, "dealer", where) is None else _card(data, "dealer", where)
+    gamble = Gamble(strict.whole(data, "stake", where, 1, MAX_CREDITS), strict.boolean(data, "at_risk", where),
+                    dealer, steps)
     chained = all(a.stake_after == b.stake_before for a, b in itertools.pairwise(steps))
     if not chained or (steps and steps[-1].stake_after != gamble.stake) or ((dealer or steps) and not gamble.at_risk):
         raise ValueError("gamble: its doubles do not add up to its stake")
@@ -393,15 +288,16 @@ def _gamble(data: Any) -> Gamble | None:
 def _history(data: Any, version: int) -> History:
     where = "history"
     recall = tuple(_outcome(item, f"history.recall[{n}]", version)
-                   for n, item in enumerate(_list(data, "recall", where, MAX_RECALL)))
-    return History(_whole(data, "games", where, 0, MAX_CREDITS), _whole(data, "total_bet", where, 0, MAX_CREDITS),
-                   _whole(data, "total_won", where, 0, MAX_CREDITS), _whole(data, "refills", where, 0, MAX_CREDITS),
-                   recall)
+                   for n, item in enumerate(strict.listed(data, "recall", where, MAX_RECALL)))
+    return History(strict.whole(data, "games", where, 0, MAX_CREDITS),
+                   strict.whole(data, "total_bet", where, 0, MAX_CREDITS),
+                   strict.whole(data, "total_won", where, 0, MAX_CREDITS),
+                   strict.whole(data, "refills", where, 0, MAX_CREDITS), recall)
 
 
 def paytable_from_json(data: Any, where: str) -> Paytable:
     """A paytable as a round saved it; held to the same limits as a file."""
-    game_key = _text(data, "game", where)
+    game_key = strict.text(data, "game", where)
     if isinstance(data, dict) and "definition" in data:  # the game the round was dealt under, as it was
         try:
             game = game_of_data(game_key, data["definition"])
@@ -412,13 +308,13 @@ def paytable_from_json(data: Any, where: str) -> Paytable:
             game = load_game(game_key)
         except PaytableError:
             raise ValueError(f"{where}.game {game_key[:40]!r} is not a game this program plays") from None
-    max_coins = _whole(data, "max_coins", where, 1, MAX_COINS_LIMIT)
-    pays_data = _field(data, "pays", where)
+    max_coins = strict.whole(data, "max_coins", where, 1, MAX_COINS_LIMIT)
+    pays_data = strict.field(data, "pays", where)
     if not isinstance(pays_data, dict) or set(pays_data) != {c for c in game.paying}:
         raise ValueError(f"{where}.pays does not price exactly the hands of {game.title}")
     pays = {}
     for category in game.paying:
-        amounts = _list(pays_data, category, f"{where}.pays", max_coins)
+        amounts = strict.listed(pays_data, category, f"{where}.pays", max_coins)
         if len(amounts) != max_coins or not all(
                 isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_PAY * max_coins for n in amounts):
             raise ValueError(f"{where}.pays.{category} is not {max_coins} whole totals")
@@ -426,8 +322,8 @@ def paytable_from_json(data: Any, where: str) -> Paytable:
     progressive = None
     if "progressive" in data:
         spec = data["progressive"]
-        progressive = Progressive(_text(spec, "hand", f"{where}.progressive"),
-                                  _whole(spec, "base", f"{where}.progressive", 1, MAX_PAY * max_coins),
+        progressive = Progressive(strict.text(spec, "hand", f"{where}.progressive"),
+                                  strict.whole(spec, "base", f"{where}.progressive", 1, MAX_PAY * max_coins),
                                   _fraction(spec, "rate", f"{where}.progressive"))
         if progressive.hand not in game.paying or not 0 < progressive.rate < 1:
             raise ValueError(f"{where}.progressive is not a meter on a hand of {game.title}")
@@ -440,8 +336,8 @@ def paytable_from_json(data: Any, where: str) -> Paytable:
             feature = feature_of_data(data["feature"], game, max_coins, max(totals[-1] for totals in pays.values()))
         except ValueError as error:
             raise ValueError(f"{where}.feature: {error}") from None
-    return Paytable(_text(data, "name", where), game, max_coins, pays, progressive=progressive, double_up=double_up,
-                    feature=feature)
+    return Paytable(strict.text(data, "name", where), game, max_coins, pays, progressive=progressive,
+                    double_up=double_up, feature=feature)
 
 
 def _round(data: Any, version: int, machine_reference: str) -> Round | None:
@@ -450,35 +346,26 @@ def _round(data: Any, version: int, machine_reference: str) -> Round | None:
     if data is None:
         return None
     where = "round"
+    hands = _hands(data, "hands", where) if version >= 3 else 1
     try:
-        return Round(paytable_from_json(_field(data, "paytable", where), "round.paytable"),
-                     _whole(data, "bet", where, 1, MAX_FEATURE_COINS), _cards(data, "dealt", where),
-                     _flags(data, "held", where), _hands(data, "hands", where) if version >= 3 else 1,
+        return Round(paytable_from_json(strict.field(data, "paytable", where), "round.paytable"),
+                     strict.whole(data, "bet", where, 1, MAX_FEATURE_COINS), strict.cards(data, "dealt", where),
+                     strict.flags(data, "held", where), hands,
                      _meter(data, "meter", where) if isinstance(data, dict) and "meter" in data else None,
-                     _whole(data, "multiplier", where, 1, MAX_MULTIPLIER) if isinstance(data, dict)
+                     strict.whole(data, "multiplier", where, 1, MAX_MULTIPLIER) if isinstance(data, dict)
                      and "multiplier" in data else 1,
-                     _line_multipliers(data, "lines", where, _hands(data, "hands", where) if version >= 3 else 1),
-                     *_climb(data, where),
-                     _text(data, "reference", where) if isinstance(data, dict) and "reference" in data
+                     read_state(data, hands, where) if isinstance(data, dict) else None,
+                     strict.text(data, "reference", where) if isinstance(data, dict) and "reference" in data
                      else machine_reference)
     except (GameError, CardError) as error:
         raise ValueError(f"round: {error}") from None
-
-
-def _climb(data: Any, where: str) -> tuple[int, bool, tuple[LevelPlayed, ...]]:
-    """A Multi-Strike round's level, free ride and the levels played under it (none if not one)."""
-    if not isinstance(data, dict) or "level" not in data:
-        return 0, False, ()
-    below = tuple(_level(item, f"{where}.below[{n}]")
-                  for n, item in enumerate(_list(data, "below", where, MOST_LEVELS)))
-    return _whole(data, "level", where, 1, MOST_LEVELS), _bool(data, "free_ride", where), below
 
 
 _FRACTION = re.compile(r"(-?[0-9]{1,40})/([0-9]{1,40})")
 
 
 def _fraction(data: Any, key: str, where: str) -> Fraction:
-    text = _field(data, key, where)
+    text = strict.field(data, key, where)
     match = _FRACTION.fullmatch(text) if isinstance(text, str) else None
     if match is None or int(match[2]) == 0:
         raise ValueError(f"{where}.{key} is not a fraction like 3/4")
@@ -492,21 +379,16 @@ def _meter(data: Any, key: str, where: str) -> Fraction:
     return meter
 
 
-def _bool(data: Any, key: str, where: str) -> bool:
-    value = _field(data, key, where)
-    if not isinstance(value, bool):
-        raise ValueError(f"{where}.{key} is not true or false")
-    return value
-
-
 def _decision(data: Any, where: str) -> Decision:
     worths = (_fraction(data, "worth", where), _fraction(data, "best_worth", where)) \
         if isinstance(data, dict) and "worth" in data else (None, None)
-    decision = Decision(_text(data, "paytable", where), _whole(data, "coins", where, 1, MAX_FEATURE_COINS),
-                        _hands(data, "hands", where), _cards(data, "dealt", where), _flags(data, "held", where),
-                        _flags(data, "best", where), _fraction(data, "ev", where), _fraction(data, "best_ev", where),
+    decision = Decision(strict.text(data, "paytable", where),
+                        strict.whole(data, "coins", where, 1, MAX_FEATURE_COINS), _hands(data, "hands", where),
+                        strict.cards(data, "dealt", where), strict.flags(data, "held", where),
+                        strict.flags(data, "best", where), _fraction(data, "ev", where),
+                        _fraction(data, "best_ev", where),
                         _fraction(data, "variance", where) if "variance" in data else None, *worths)
-    if not 0 <= (decision.variance or 0) <= MAX_PAY**2 * MAX_LINE_MULTIPLIER**2:
+    if not 0 <= (decision.variance or 0) <= MAX_PAY**2 * MAX_MULTIPLIER**2:
         raise ValueError(f"{where}: a hold's variance is out of range")
     if decision.worth is not None and decision.best_worth is not None:  # Ultimate X: the worths rank the holds
         if not (0 <= decision.worth <= decision.best_worth <= MOST_WIN and 0 <= decision.ev <= MOST_WIN
@@ -520,10 +402,13 @@ def _decision(data: Any, where: str) -> Decision:
 def _training(data: Any) -> Training:
     where = "training"
     mistakes = tuple(_decision(item, f"training.mistakes[{n}]")
-                     for n, item in enumerate(_list(data, "mistakes", where, KEPT_MISTAKES)))
-    training = Training(_bool(data, "trainer", where), _whole(data, "decisions", where, 0, MAX_CREDITS),
-                        _whole(data, "right", where, 0, MAX_CREDITS), _whole(data, "hands", where, 0, MAX_CREDITS),
-                        _whole(data, "staked", where, 0, MAX_CREDITS), _whole(data, "won", where, 0, MAX_CREDITS),
+                     for n, item in enumerate(strict.listed(data, "mistakes", where, KEPT_MISTAKES)))
+    training = Training(strict.boolean(data, "trainer", where),
+                        strict.whole(data, "decisions", where, 0, MAX_CREDITS),
+                        strict.whole(data, "right", where, 0, MAX_CREDITS),
+                        strict.whole(data, "hands", where, 0, MAX_CREDITS),
+                        strict.whole(data, "staked", where, 0, MAX_CREDITS),
+                        strict.whole(data, "won", where, 0, MAX_CREDITS),
                         _fraction(data, "worth", where), _fraction(data, "best_worth", where), mistakes)
     if training.right > training.decisions or not 0 <= training.worth <= training.best_worth:
         raise ValueError("training: the grades do not add up")
@@ -542,22 +427,23 @@ def _grade(data: Any, where: str) -> Grade | None:
 
 
 def _settled(data: Any, where: str) -> Settled:
-    at = _field(data, "at", where)
+    at = strict.field(data, "at", where)
     if not isinstance(at, float | int) or isinstance(at, bool) or not math.isfinite(at) or not 0 <= at < 1e11:
         raise ValueError(f"{where}.at is not a time")
-    paytable = paytable_from_json(_field(data, "paytable", where), f"{where}.paytable")
-    outcome = _outcome(_field(data, "outcome", where), f"{where}.outcome", FORMAT)
+    paytable = paytable_from_json(strict.field(data, "paytable", where), f"{where}.paytable")
+    outcome = _outcome(strict.field(data, "outcome", where), f"{where}.outcome", FORMAT)
     if outcome.bet not in bets(paytable) or any(result.category not in paytable.game.categories
                                                for result in outcome.results):
         raise ValueError(f"{where}.outcome was not played on its paytable")
     meter = data.get("meter") if isinstance(data, dict) else None
-    return Settled(_whole(data, "number", where, 1, MAX_CREDITS), float(at), _text(data, "reference", where),
-                   paytable, outcome, _grade(_field(data, "grade", where), f"{where}.grade"),
-                   None if meter is None else _whole(data, "meter", where, 1, MAX_PAY * MAX_COINS_LIMIT))
+    return Settled(strict.whole(data, "number", where, 1, MAX_CREDITS), float(at),
+                   strict.text(data, "reference", where),
+                   paytable, outcome, _grade(strict.field(data, "grade", where), f"{where}.grade"),
+                   None if meter is None else strict.whole(data, "meter", where, 1, MAX_PAY * MAX_COINS_LIMIT))
 
 
 def _wallet_id(content: dict[str, Any]) -> str:
-    text = _text(content, "wallet", "wallet")
+    text = strict.text(content, "wallet", "wallet")
     try:
         return str(uuid.UUID(text))
     except ValueError:
@@ -571,67 +457,64 @@ def decode(version: int, content: dict[str, Any]) -> Saved:
     saved = _decode(version, content)
     if version >= LEDGER_FORMAT:
         saved.wallet = _wallet_id(content)
-        items = _list(content, "unrecorded", "wallet", MAX_UNRECORDED)
+        items = strict.listed(content, "unrecorded", "wallet", MAX_UNRECORDED)
         saved.unrecorded = tuple(_settled(item, f"unrecorded[{n}]") for n, item in enumerate(items))
         numbers = [settled.number for settled in saved.unrecorded]
         if numbers != sorted(set(numbers)) or any(number > saved.history.games for number in numbers):
             raise ValueError("unrecorded rounds are not games of this wallet, in order")
     if version >= DOUBLE_FORMAT:
-        saved.gamble = _gamble(_field(content, "gamble", "wallet"))
-        items = _list(content, "unrecorded_doubles", "wallet", MAX_UNRECORDED * MOST_DOUBLES)
+        saved.gamble = _gamble(strict.field(content, "gamble", "wallet"))
+        items = strict.listed(content, "unrecorded_doubles", "wallet", MAX_UNRECORDED * MOST_DOUBLES)
         saved.unrecorded_doubles = tuple(
-            Doubled(_whole(item, "number", f"unrecorded_doubles[{n}]", 1, saved.history.games),
-                    _whole(item, "index", f"unrecorded_doubles[{n}]", 0, MOST_DOUBLES - 1),
-                    _double(_field(item, "step", f"unrecorded_doubles[{n}]"), f"unrecorded_doubles[{n}].step"))
+            Doubled(strict.whole(item, "number", f"unrecorded_doubles[{n}]", 1, saved.history.games),
+                    strict.whole(item, "index", f"unrecorded_doubles[{n}]", 0, MOST_DOUBLES - 1),
+                    _double(strict.field(item, "step", f"unrecorded_doubles[{n}]"), f"unrecorded_doubles[{n}].step"))
             for n, item in enumerate(items))
         if saved.gamble is not None and saved.round is not None:
             raise ValueError("a win is being doubled while a round is dealt")
     if version >= LINES_FORMAT:
-        kept = _field(content, "lines", "wallet")
-        if not isinstance(kept, dict) or len(kept) > MAX_RECALL:
+        machines = strict.field(content, "lines", "wallet")  # each machine's lines, as its kind keeps them
+        if not isinstance(machines, dict) or len(machines) > MAX_RECALL:
             raise ValueError("wallet.lines is not a few machines' multipliers")
-        for name, items in kept.items():
-            key = _text({"name": name}, "name", "wallet.lines")
-            hands = len(items) if isinstance(items, list) else 0
-            if hands not in PLAY_LINES:
-                raise ValueError(f"wallet.lines[{key!r}] is not one multiplier a line")
-            saved.lines[key] = _line_multipliers({"lines": items}, "lines", f"wallet.lines[{key!r}]", hands)
+        for name, items in machines.items():
+            key = strict.text({"name": name}, "name", "wallet.lines")
+            saved.kept[key] = read_kept(items, f"wallet.lines[{key!r}]")
     if version >= METER_FORMAT:
-        meters = _field(content, "meters", "wallet")
+        meters = strict.field(content, "meters", "wallet")
         if not isinstance(meters, dict) or len(meters) > MAX_RECALL:
             raise ValueError("wallet.meters is not a few tables' meters")
-        saved.meters = {_text({"name": name}, "name", "wallet.meters"): _meter(meters, name, "wallet.meters")
+        saved.meters = {strict.text({"name": name}, "name", "wallet.meters"): _meter(meters, name, "wallet.meters")
                         for name in meters}
     return saved
 
 
 def _decode(version: int, content: dict[str, Any]) -> Saved:
-    last = _field(content, "last", "wallet")
-    return Saved(_whole(content, "credits", "wallet", 0, MAX_CREDITS),
-                 _whole(content, "bet", "wallet", 1, MAX_FEATURE_COINS),
-                 _hands(content, "hands", "wallet") if version >= 3 else 1, _text(content, "paytable", "wallet"),
-                 _round(_field(content, "round", "wallet"), version, _text(content, "paytable", "wallet")),
+    last = strict.field(content, "last", "wallet")
+    return Saved(strict.whole(content, "credits", "wallet", 0, MAX_CREDITS),
+                 strict.whole(content, "bet", "wallet", 1, MAX_FEATURE_COINS),
+                 _hands(content, "hands", "wallet") if version >= 3 else 1, strict.text(content, "paytable", "wallet"),
+                 _round(strict.field(content, "round", "wallet"), version, strict.text(content, "paytable", "wallet")),
                  None if last is None else _outcome(last, "last", version),
-                 _history(_field(content, "history", "wallet"), version),
-                 training=_training(_field(content, "training", "wallet")) if version >= 4 else Training())
+                 _history(strict.field(content, "history", "wallet"), version),
+                 training=_training(strict.field(content, "training", "wallet")) if version >= 4 else Training())
 
 
 def _decode_format_1(content: dict[str, Any]) -> Saved:
     """Format 1: the machine's fields under ``machine``, a dealt hand with the rest of its deck."""
-    machine = _field(content, "machine", "wallet")
+    machine = strict.field(content, "machine", "wallet")
     where = "machine"
-    reference = _text(content, "paytable", "wallet")
-    credits = _whole(machine, "credits", where, 0, MAX_CREDITS)
-    bet = _whole(machine, "bet", where, 1, MAX_COINS_LIMIT)
-    last_data = _field(machine, "last", where)
+    reference = strict.text(content, "paytable", "wallet")
+    credits = strict.whole(machine, "credits", where, 0, MAX_CREDITS)
+    bet = strict.whole(machine, "bet", where, 1, MAX_COINS_LIMIT)
+    last_data = strict.field(machine, "last", where)
     last = None if last_data is None else _outcome(last_data, "machine.last", 1)
-    saved = Saved(credits, bet, 1, reference, None, last, _history(_field(content, "history", "wallet"), 1))
-    phase = _field(machine, "phase", where)
+    saved = Saved(credits, bet, 1, reference, None, last, _history(strict.field(content, "history", "wallet"), 1))
+    phase = strict.field(machine, "phase", where)
     if phase == "idle":
         return saved
     if phase != "dealt":
         raise ValueError(f"machine.phase {str(phase)[:20]!r} is neither idle nor dealt")
-    dealt, held = _cards(machine, "hand", where), _flags(machine, "held", where)
+    dealt, held = strict.cards(machine, "hand", where), strict.flags(machine, "held", where)
     try:
         paytable = resolve_paytable(reference)
     except PaytableError:

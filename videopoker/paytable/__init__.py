@@ -26,6 +26,7 @@ from videopoker.paytable.pays import (
     DEFAULT_MAX_COINS,
     MAX_COINS_LIMIT,
     MAX_PAY,
+    MOST_WIN,
     Paytable,
     Progressive,
     amount_problem,
@@ -39,7 +40,7 @@ from videopoker.storage.yamlfile import MAX_DEPTH, MAX_FILE_BYTES, parse_documen
 
 __all__ = [
     "DEFAULT_MAX_COINS", "DEFAULT_PAYTABLE", "MAX_COINS_LIMIT", "MAX_DEPTH", "MAX_FILE_BYTES",
-    "MAX_PAY", "SHIPPED_DIR", "Paytable", "Progressive", "amount_problem",
+    "MAX_PAY", "MOST_WIN", "SHIPPED_DIR", "Paytable", "Progressive", "amount_problem",
     "apply_settings",
     "find_paytable", "is_shipped", "load_paytable", "max_total", "parse_document",
     "parse_pay_setting", "paytable_files", "paytable_reference", "per_coin_of", "per_coin_totals", "read_document",

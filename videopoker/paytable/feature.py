@@ -16,9 +16,11 @@ one of them keeps the base's answer: M = 1, no trigger.  Wins are paid from the 
 column and returns are quoted per coin of the whole bet, the feature's coins included, as
 published tables do.
 
-A kind that carries state across rounds (Feature games II) says so with ``carries_state``; the
-right hold then depends on more than the cards, and its engine lives in its own package under
-:mod:`videopoker.analysis.features`.
+A kind that carries state from deal to deal (Feature games II) says so with ``carries_state``:
+the right hold then depends on more than the cards.  Its state is a :class:`PlayState` of its
+own, which the machine, the wallet and the engine carry without looking in: the kind says what
+a deal carries in, checks it, and says what a draw leaves (:class:`AfterDraw`).  Its engine lives
+in its own package under :mod:`videopoker.analysis.features`.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from videopoker.deck.cards import JOKER_INDEX, RANK_SYMBOLS
+from videopoker.deck.cards import JOKER_INDEX, RANK_SYMBOLS, Card, RandomLike
+from videopoker.errors import GameError
 from videopoker.rules.definition import PayCategory
 
 if TYPE_CHECKING:
@@ -45,7 +48,12 @@ ACE_LOW = 1
 TOP_RANK_NAMES = {ACE_LOW: "A", **{rank: RANK_SYMBOLS[rank - 2] for rank in range(2, 14)}}
 TOP_RANK_NAMES[10] = "10"
 
+#: The hands a round a machine deals: single hand, Triple, Five, Ten, Fifty and Hundred Play.
+PLAYED_HANDS = (1, 3, 5, 10, 50, 100)
+
 Weights = tuple[tuple[int, int], ...]  # (value, weight) pairs, as written
+#: A hand after the draw: its final cards, what it made, and what it won.
+Drawn = tuple[tuple[Card, ...], PayCategory, int]
 
 
 def top_rank(cards: Sequence[int]) -> int | None:
@@ -59,6 +67,54 @@ def mean(weights: Weights, power: int = 1) -> Fraction:
     """E[value**power] over (value, weight) slices."""
     total = sum(weight for _, weight in weights)
     return Fraction(sum(value**power * weight for value, weight in weights), total)
+
+
+@dataclass(frozen=True)
+class PlayState:
+    """What a kind that carries state shows on the glass that decides a hold: the state a deal is
+    dealt under, and what a round played under it left.  Opaque to the machine, the wallet and
+    the engine; its kind's modules read it."""
+
+    def describe(self) -> str:
+        """The state in a few words, as a hint names it."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        """What the state adds to the record of a round: its keys beside the round's own."""
+        raise NotImplementedError
+
+    def kept_json(self) -> Any:
+        """The state as a wallet keeps it between rounds, when the machine keeps it for the next."""
+        raise NotImplementedError
+
+    @property
+    def earlier(self) -> tuple[Drawn, ...]:
+        """The hands the round played on its deals before this one (a stack's levels under it): none."""
+        return ()
+
+    @property
+    def paid(self) -> int:
+        """Credits the round paid on its deals before this one."""
+        return sum(win for _, _, win in self.earlier)
+
+    def line(self, place: int) -> int | None:
+        """The multiplier the win of hand ``place`` is paid at, where its line has one of its own."""
+        return None
+
+    @property
+    def stack(self) -> tuple[Drawn, ...]:
+        """A round of several deals, one hand each: the hands it played, one a deal, as its outcome
+        shows them (none: a round of one deal shows its own hands)."""
+        return ()
+
+
+@dataclass(frozen=True)
+class AfterDraw:
+    """What the draw of a round under a state leaves, by its kind's rules."""
+
+    played: PlayState | None   # the round's state as its outcome shows it (None while it deals again)
+    again: PlayState | None    # the round deals again, carrying this in (a stack's next level)
+    kept: PlayState | None     # what the machine keeps for its next round at the table and hands (None: fresh)
 
 
 @dataclass(frozen=True)
@@ -81,6 +137,8 @@ class Feature:
     carries_state: ClassVar[bool] = False
     #: Whether the multiplier is read from the cards dealt (so the analysis splits deals by it).
     depends_on_cards: ClassVar[bool] = False
+    #: Whether a round at the feature bet is a stack of deals of one hand each, graded as a whole.
+    stacks: ClassVar[bool] = False
 
     @classmethod
     def read(cls, spec: Mapping[Any, Any], reading: Reading) -> Feature | None:
@@ -127,3 +185,55 @@ class Feature:
         """E[M] and E[M²] on a deal of top rank ``top``."""
         slices = self.deal_multipliers(top)
         return mean(slices), mean(slices, 2)
+
+    # -- a kind that carries state (the base: none) ------------------------------------------------
+
+    @property
+    def played_hands(self) -> tuple[int, ...]:
+        """The hands a round the feature is played at."""
+        return PLAYED_HANDS
+
+    def carried(self, kept: PlayState | None, hands: int) -> PlayState | None:
+        """The state the next deal at ``hands`` hands carries in, from what the machine ``kept``
+        for the table (as the glass shows it before the deal)."""
+        return None
+
+    def deal_state(self, carried: PlayState | None, hands: int, plays: bool, rng: RandomLike) -> PlayState | None:
+        """The state a deal plays under, once its cards are out (``plays``: at the feature bet),
+        with what the kind draws on the deal drawn now by the machine's RNG."""
+        return None
+
+    def check_state(self, state: PlayState | None, hands: int, plays: bool) -> None:
+        """A :class:`GameError` unless a round of ``hands`` hands can be dealt under ``state``."""
+        if state is not None:
+            raise GameError(f"a {self.kind} round is dealt under no state of its own")
+
+    def round_multipliers(self, state: PlayState | None, top: int | None) -> Weights:
+        """The multipliers a deal under ``state`` can play under, with their weights."""
+        return self.deal_multipliers(top)
+
+    def after_draw(self, state: PlayState, dealt: tuple[Card, ...], held: tuple[bool, ...],
+                   drawn: Sequence[Drawn], plays: bool) -> AfterDraw:
+        """What the draw of a round dealt under ``state`` leaves."""
+        return AfterDraw(state, None, None)
+
+    def state_of_lines(self, lines: tuple[int, ...]) -> PlayState | None:
+        """The state a round was dealt under, from each hand's line multiplier as the ledger keeps it."""
+        return None
+
+    @classmethod
+    def state_of_json(cls, data: Mapping[str, Any], hands: int, where: str) -> PlayState | None:
+        """The state of a round in play that a wallet kept, if ``data`` (the round's record) holds
+        one of this kind; ValueError naming the place if it is damaged."""
+        return None
+
+    @classmethod
+    def played_of_json(cls, data: Mapping[str, Any], drawn: Sequence[Drawn], where: str) -> PlayState | None:
+        """The state of a finished round (its outcome's record, ``drawn`` its hands), if one of this kind."""
+        return None
+
+    @classmethod
+    def kept_of_json(cls, data: Any, where: str) -> PlayState | None:
+        """What a machine kept for its next round, as a wallet writes it (:meth:`PlayState.kept_json`),
+        if of this kind."""
+        return None

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from videopoker.errors import PaytableError
-from videopoker.paytable.feature import Feature
+from videopoker.paytable.feature import MAX_MULTIPLIER, Feature
 from videopoker.rules.definition import PayCategory
 from videopoker.rules.lookup import Game
 
@@ -30,6 +30,8 @@ MAX_COINS_LIMIT = 10
 #: lcm(draw counts) × 1e7 ≈ 8.6e6 × 1e7 = 8.6e13.  Both stay ten times below 2**53, so every
 #: figure is exact.  ``tests/test_pays.py`` recomputes this bound for every game.
 MAX_PAY = 1_000_000
+#: The most one hand can win: the top pay at a feature's multiplier, and a wheel's prize at it.
+MOST_WIN = (MAX_PAY * MAX_COINS_LIMIT + MAX_PAY) * MAX_MULTIPLIER
 
 
 def max_total(coins: int) -> int:

@@ -32,8 +32,7 @@ from videopoker.ledger.store import Ledger
 from videopoker.machine.feature_play import kept_bet
 from videopoker.machine.game import Machine, MachineState, Phase, check_hands
 from videopoker.machine.settled import Doubled, Grade, Settled
-from videopoker.machine.strike_grading import strike_grade
-from videopoker.machine.training import Decision, Training, judge, ready
+from videopoker.machine.training import Decision, Training, judge, ready, stack_grade
 from videopoker.machine.wallet_content import (
     MAX_UNRECORDED,
     RECALL_SIZE,
@@ -167,7 +166,7 @@ class Session:
                 paytable, lost = resolve_paytable(DEFAULT_PAYTABLE), saved.paytable
         machine = Machine(paytable, saved.credits, rng, hands=saved.hands)
         machine.last, machine.round, machine.meters = saved.last, saved.round, dict(saved.meters)
-        machine.lines = dict(saved.lines)
+        machine.kept = dict(saved.kept)
         machine.gamble = saved.gamble
         if saved.round is not None:
             if (saved.bet, saved.hands) != (saved.round.bet, saved.round.hands):
@@ -242,7 +241,7 @@ class Session:
         if current is None:
             raise GameError("there is no dealt hand to judge; deal first")
         return judge(current.pays, current.bet, current.hands, current.dealt, current.held, current.multiplier,
-                     current.lines, current.level, current.free_ride)
+                     current.state)
 
     def draw(self, decision: Decision | None = None) -> MachineState:
         """Draw; a ``decision`` (the judged hold of this very round) is graded in the same save."""
@@ -255,22 +254,23 @@ class Session:
 
         def draw_and_record() -> MachineState:
             nonlocal grade
+            credits = self.machine.credits
             state = self.machine.draw()  # refused before the deal
             assert current is not None
-            climbing = self.machine.round
-            if climbing is not None:  # a Multi-Strike level opened the next: the round goes on
+            if self.machine.round is not None:  # the round deals again (a stack's next level): it goes on
                 if decision is not None:
-                    self.training.record(decision, climbing.below[-1].win)
+                    self.training.record(decision, state.credits - credits)  # what this deal paid
                 return state
-            assert state.last is not None
-            if current.level:  # a Multi-Strike stack ends: graded as a whole, every level's hold in it
-                grade = strike_grade(current.pays, state.last.levels) if self.wallet is not None else None
-            self.history.record(state.last)
+            last = state.last
+            assert last is not None
+            if last.stacked and last.state is not None:  # a stack ends: graded as a whole, every deal's hold in it
+                grade = stack_grade(current.pays, last.state) if self.wallet is not None else None
+            self.history.record(last)
             if decision is not None:
-                self.training.record(decision, state.last.win if not current.level else state.last.results[-1].win)
+                self.training.record(decision, last.results[-1].win if last.stacked else last.win)
             if self.wallet is not None:
                 settled = Settled(self.history.games, time.time(), current.table_reference,
-                                  current.paytable, state.last, grade,
+                                  current.paytable, last, grade,
                                   int(current.meter) if current.jackpot and current.meter is not None else None)
                 self.unrecorded = (*self.unrecorded, settled)
             return state
@@ -387,7 +387,7 @@ class Session:
         """Apply ``change`` and save it; if the save fails, put the previous values back."""
         machine = self.machine
         before = (machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last,
-                  dict(machine.meters), machine.gamble, dict(machine.lines))
+                  dict(machine.meters), machine.gamble, dict(machine.kept))
         history, training, unrecorded = self.history.copy(), self.training.copy(), self.unrecorded
         unrecorded_doubles = self.unrecorded_doubles
         state = change()
@@ -395,7 +395,7 @@ class Session:
             self._save()
         except VideoPokerError:
             (machine.paytable, machine.credits, machine.bet, machine.hands, machine.round, machine.last,
-             machine.meters, machine.gamble, machine.lines) = before
+             machine.meters, machine.gamble, machine.kept) = before
             self.history, self.training, self.unrecorded = history, training, unrecorded
             self.unrecorded_doubles = unrecorded_doubles
             raise
@@ -407,4 +407,4 @@ class Session:
         machine = self.machine
         self.wallet.save(encode(self.wallet_id, machine.meters, machine.gamble, machine.credits, machine.bet,
                                 machine.hands, paytable_reference(machine.paytable), machine.round, machine.last,
-                                self.history, self.training, self.unrecorded, self.unrecorded_doubles, machine.lines))
+                                self.history, self.training, self.unrecorded, self.unrecorded_doubles, machine.kept))

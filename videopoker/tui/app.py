@@ -39,7 +39,7 @@ from videopoker.tui.cancelling import Cancelled, until_cancelled
 from videopoker.tui.double_view import at_stake, double_cards, double_message
 from videopoker.tui.feature_view import SPIN_STEP, WheelSpin, feature_message, feature_tag, prize_of
 from videopoker.tui.keys import KEYS, bindings
-from videopoker.tui.multi_strike_view import stack_message, stacked
+from videopoker.tui.kinds import view_of
 from videopoker.tui.notice_app import run_notice, served
 from videopoker.tui.screens.analysis import AnalysisScreen
 from videopoker.tui.screens.chart import ChartScreen
@@ -49,7 +49,6 @@ from videopoker.tui.screens.help import HelpScreen
 from videopoker.tui.screens.ledger import LedgerScreen
 from videopoker.tui.screens.picker import PaytablePicker
 from videopoker.tui.screens.recall import RecallScreen
-from videopoker.tui.ultimate_x_view import lines_message
 from videopoker.tui.widgets.card import CardView
 from videopoker.tui.widgets.hands import HandsPanel
 from videopoker.tui.widgets.meters import Meters
@@ -303,7 +302,7 @@ class VideoPokerApp(App[None]):
             title = Text.assemble(("TRAINER", "bold reverse"), "  ", title)
         self.query_one("#title", Static).update(title)
         settled = state.last if state.phase is Phase.IDLE and state.last is not None else None
-        stack = stacked(state)
+        stack = view_of(paytable).shows_stack(state)
         self.screen.set_class(state.hands > 1 or stack, "multi")
         panel = self.query_one(PaytablePanel)
         if state.hands > 1 or stack:
@@ -334,11 +333,12 @@ class VideoPokerApp(App[None]):
             tilt = (f"NOT DEALING: {self.session.waiting} ROUNDS WAIT FOR THE LEDGER"
                     if self.session.tilted and state.phase is Phase.IDLE else None)
             self.query_one("#message", Static).update(self.notice or tilt or feature_message(state)
-                                                      or lines_message(state) or stack_message(state)
+                                                      or view_of(paytable).message(state)
                                                       or message_for(state))
         staked = at_stake(state)
-        if state.below:  # a Multi-Strike stack climbing: what its levels have won so far
-            staked = sum(played.win for played in state.below)
+        earlier = state.state.earlier if state.state is not None else ()
+        if earlier:  # a round dealing again (a stack climbing): what its deals have won so far
+            staked = sum(win for _, _, win in earlier)
         hidden = prize_of(state.last) if self.spin is not None else 0  # shown when the wheel stops
         self.query_one(Meters).show(state.credits - hidden, state.stake,
                                     staked if staked is not None else settled.win - hidden if settled else 0)
@@ -547,8 +547,7 @@ class VideoPokerApp(App[None]):
             self.show_reason("the hint is for a dealt hand: deal first")
             return
         current = self.session.machine.round
-        choices = advice(current.pays, current.bet, current.dealt, multiplier=current.multiplier, lines=current.lines,
-                         level=current.level, free_ride=current.free_ride)
+        choices = advice(current.pays, current.bet, current.dealt, multiplier=current.multiplier, state=current.state)
         self.hint = (current.dealt, choices[0].held)
         best = cards_text(choices[0].cards)
         worth = "EV" if choices[0].worth is None else "WORTH"

@@ -8,8 +8,8 @@ once, when it comes back.
 
 from __future__ import annotations
 
-from videopoker.machine.feature_play import feature_hands
 from videopoker.machine.game import MachineState, Outcome, Phase
+from videopoker.tui.kinds import view_of
 
 #: Frames of a spin, and the seconds between two.
 SPIN_FRAMES = 16
@@ -23,8 +23,8 @@ def feature_tag(state: MachineState) -> str | None:
         return None
     name = str(feature.kind).upper()
     named = name in state.paytable.name.upper()  # "Big Times Draw ..." says it already
-    if state.hands not in feature_hands(feature):
-        played = feature_hands(feature)
+    if state.hands not in feature.played_hands:
+        played = feature.played_hands
         return f"{name} AT {', '.join(map(str, played))} HAND{'S' if played != (1,) else ''} (N)"
     if state.bet != feature.coins:
         return f"BET {feature.coins} FOR {name}"
@@ -37,7 +37,7 @@ def feature_tag(state: MachineState) -> str | None:
         multiplier = last.multiplier
     else:
         return None if named else name
-    if feature.trigger:  # a wheel: no multiplier to tell
+    if not view_of(state.paytable).tells_multiplier:
         return None if named else name
     return f"{multiplier}X" if named else f"{name} {multiplier}X"
 

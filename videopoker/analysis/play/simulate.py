@@ -21,13 +21,12 @@ import numpy as np
 
 from videopoker.analysis.deal.holds import Strategy
 from videopoker.analysis.deal.rounds import play_rounds
-from videopoker.analysis.features.feature_play import FeatureOptimal, FeaturePlayer
+from videopoker.analysis.features.feature_play import FeatureOptimal
+from videopoker.analysis.features.registry import engine_of
 from videopoker.analysis.solve.draws import Progress, _quiet
 from videopoker.analysis.solve.exact import pay_vector
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
-from videopoker.paytable.kinds.multi_strike import MultiStrike
-from videopoker.paytable.kinds.ultimate_x import UltimateX
 from videopoker.rules.definition import PayCategory
 
 #: Rounds dealt per numpy step: small enough that a deck row block stays in cache.
@@ -120,7 +119,7 @@ def new_seed() -> int:
 def default_hands(paytable: Paytable, coins: int | None) -> int:
     """Hands a round when none are asked: one, or the most Ultimate X gives multipliers for at its bet."""
     feature = paytable.feature if paytable.plays_feature(coins) else None
-    return feature.offered_lines[-1] if isinstance(feature, UltimateX) else 1
+    return engine_of(feature).default_hands(paytable) if feature is not None else 1
 
 
 def check_hands(hands: int, multi: int) -> int:
@@ -149,46 +148,28 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
     the Ultimate X bet ``multi`` is the number of lines, one the table gives multipliers for.
     """
     feature = paytable.feature if paytable.plays_feature(coins) else None
-    ultimate = feature is not None and isinstance(feature, UltimateX)
     if feature is not None and not isinstance(strategy, FeatureOptimal):
         raise VideoPokerError(f"at the feature bet simulate plays perfect play only (its exact return is known); "
                               f"--coins {paytable.max_coins} plays the base game with {strategy.name}")
-    if ultimate:
-        from videopoker.analysis.features.ultimate_x.solve import check_lines
-
-        check_lines(paytable, multi)  # refused before the solve
+    engine = engine_of(feature) if feature is not None else None
+    if engine is not None:
+        engine.check_hands(paytable, multi)  # refused before the solve
     bet = feature.coins if feature is not None else paytable.base_bet(coins)
     rounds = check_hands(hands, multi)
-    if not ultimate:  # Ultimate X holds by the sum of the multipliers, not by one table
-        strategy.prepare(progress)
     seed = new_seed() if seed is None else seed
     game = paytable.game
     rng = np.random.default_rng(seed)
     pays = pay_vector(paytable, paytable.max_coins if feature else bet).astype(np.int64)
     exact_return = None
     machines_error: Callable[[], float] | None = None
-    play = partial(play_rounds, paytable, strategy, multi=multi)
-    if ultimate:
-        from videopoker.analysis.features.ultimate_x.play import MACHINES, UltimateXPlayer
-
-        machines = UltimateXPlayer(paytable, multi, progress, machines=min(MACHINES, rounds))
-        exact_return = Fraction(machines.solved.rtp)
-        expected = tuple(Fraction(share) for share in machines.long_run(progress).frequencies)  # per hand
-        play, machines_error = partial(machines.play), machines.standard_error
-    elif feature is not None and isinstance(feature, MultiStrike):
-        from videopoker.analysis.features.multi_strike.play import StrikePlayer
-
-        player = StrikePlayer(paytable, progress)
-        exact_return = Fraction(player.solved.rtp)
-        expected = tuple(Fraction(row.per_round) for row in player.solved.rows)  # a round: every level's hand
-        play = partial(player.play)
+    if engine is not None:
+        playing = engine.player(paytable, strategy, multi, rounds, progress)
+        play, exact_return, expected = playing.play, playing.exact_return, playing.expected
+        machines_error = playing.standard_error
     else:
+        strategy.prepare(progress)
         exact = strategy.expected()
-        if feature is not None:
-            from videopoker.analysis.features.feature import analyze_feature
-
-            exact_return = analyze_feature(paytable).rtp
-            play = partial(FeaturePlayer(paytable, feature, strategy, multi).play)
+        play = partial(play_rounds, paytable, strategy, multi=multi)
         expected = tuple(exact.get(category, Fraction(0)) for category in game.categories)
     counts = np.zeros(len(game.categories), dtype=np.int64)
     won = won_squared = played = 0

@@ -33,14 +33,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.features.feature import FeatureAnalysis, analyze_feature
-from videopoker.analysis.features.multi_strike.solve import MultiStrikeAnalysis, analyze_multi_strike
+from videopoker.analysis.features.engine import WinLaw
+from videopoker.analysis.features.registry import engine_of
 from videopoker.analysis.session.diffusion import Diffusion
-from videopoker.analysis.solve.exact import Analysis, analyze
+from videopoker.analysis.solve.exact import analyze
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
-from videopoker.paytable.kinds.multi_strike import MultiStrike
-from videopoker.paytable.kinds.ultimate_x import UltimateX
 
 #: The session's chance of ending above the ceiling is below this.
 TAIL = 1e-16
@@ -57,7 +55,7 @@ MOST_WORK = 12_000_000_000
 class Bankroll:
     """The odds of a session of ``hands`` hands at ``coins`` a hand, starting with ``credits``."""
 
-    analysis: Analysis | FeatureAnalysis | MultiStrikeAnalysis
+    analysis: WinLaw
     credits: int
     hands: int
     ruin: float                      # broke within the session or at its end
@@ -132,17 +130,12 @@ def session_odds(paytable: Paytable, credits: int, hands: int, coins: int | None
     """:func:`bankroll` of ``paytable`` at ``coins`` a hand (default the top bet): the law of a hand's
     win is the base game's, a round-by-round feature's, or a whole Multi-Strike stack's."""
     feature = paytable.feature if paytable.plays_feature(coins) else None
-    if feature is not None and isinstance(feature, UltimateX):
-        raise VideoPokerError(f"bankroll does not work out Ultimate X sessions yet (a round's win depends on the "
-                              f"multipliers the last one left); --coins {paytable.max_coins} gives the base game's")
-    if feature is not None and isinstance(feature, MultiStrike):
-        return bankroll(analyze_multi_strike(paytable), credits, hands)
     if feature is not None:
-        return bankroll(analyze_feature(paytable), credits, hands)
+        return bankroll(engine_of(feature).session_law(paytable), credits, hands)
     return bankroll(analyze(paytable, coins), credits, hands)
 
 
-def bankroll(analysis: Analysis | FeatureAnalysis | MultiStrikeAnalysis, credits: int, hands: int) -> Bankroll:
+def bankroll(analysis: WinLaw, credits: int, hands: int) -> Bankroll:
     """The exact odds of playing ``hands`` hands of ``analysis``'s table from ``credits`` (a feature
     table's at its feature bet: every multiplier, hand and prize in the law of a hand's win)."""
     if credits < 1 or hands < 1:
@@ -180,7 +173,7 @@ def _marks(hands: int) -> npt.NDArray[np.int64]:
     return np.unique(np.rint(np.linspace(0, hands, min(hands, RUIN_POINTS) + 1)).astype(np.int64))
 
 
-def _approximately(analysis: Analysis | FeatureAnalysis | MultiStrikeAnalysis, credits: int, hands: int,
+def _approximately(analysis: WinLaw, credits: int, hands: int,
                    nets: dict[int, float], long_run: float | None) -> Bankroll:
     """The session's figures for a Brownian motion with the hand's exact mean and variance, ruined
     half a credit below the bet (a player with fewer credits than the bet is broke)."""

@@ -6,7 +6,10 @@ and one entry below; nothing else on this floor names a kind.
 
 from __future__ import annotations
 
-from videopoker.paytable.feature import Feature
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from videopoker.paytable.feature import Drawn, Feature, PlayState
 from videopoker.paytable.kinds.big_times_draw import BigTimesDraw
 from videopoker.paytable.kinds.multi_strike import MultiStrike
 from videopoker.paytable.kinds.times_pay import TimesPay
@@ -21,3 +24,21 @@ KINDS: dict[str, type[Feature]] = {kind.kind: kind for kind in (
     MultiStrike,
     UltimateX,
 )}
+
+
+def read_state(data: Mapping[str, Any], hands: int, where: str) -> PlayState | None:
+    """The state of a round in play a wallet kept (its record ``data``), of whichever kind it is."""
+    return next((state for kind in KINDS.values() if (state := kind.state_of_json(data, hands, where))), None)
+
+
+def read_played(data: Mapping[str, Any], drawn: Sequence[Drawn], where: str) -> PlayState | None:
+    """The state of a finished round a wallet kept (its outcome's record), of whichever kind it is."""
+    return next((state for kind in KINDS.values() if (state := kind.played_of_json(data, drawn, where))), None)
+
+
+def read_kept(data: Any, where: str) -> PlayState:
+    """What a machine kept for its next round, as a wallet wrote it, of whichever kind it is."""
+    kept = next((state for kind in KINDS.values() if (state := kind.kept_of_json(data, where))), None)
+    if kept is None:
+        raise ValueError(f"{where} is not a state a machine keeps")
+    return kept

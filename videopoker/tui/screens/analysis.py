@@ -33,7 +33,6 @@ from textual.worker import get_current_worker
 
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, apply_settings, resolve_paytable
-from videopoker.paytable.kinds.ultimate_x import UltimateX
 from videopoker.storage.usertext import counted, visible
 
 if TYPE_CHECKING:  # numpy and the analysis load in the workers, when first needed
@@ -254,20 +253,10 @@ class AnalysisScreen(Screen[None]):
                 self.app.call_from_thread(self._show_meter, meter)
 
     def _solve_state(self, heard: Callable[[float, str], None]) -> None:
-        """Multi-Strike or Ultimate X solved for the whole game, in place of the base game's table."""
-        from videopoker.paytable.kinds.multi_strike import MultiStrike
-        from videopoker.tui.screens.state_returns import lines_table, strike_table
+        """A feature that carries state solved for the whole game, in place of the base game's table."""
+        from videopoker.tui.kinds import view_of
 
-        if isinstance(self.stateful, MultiStrike):
-            from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
-
-            shown = strike_table(analyze_multi_strike(self.paytable, heard))
-        else:
-            from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
-
-            assert isinstance(self.paytable.feature, UltimateX)
-            offered = self.paytable.feature.offered_lines
-            shown = lines_table(analyze_ultimate_x(self.paytable, self.hands if self.hands in offered else None, heard))
+        shown = view_of(self.paytable).returns(self.paytable, self.hands, heard)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._show_state, *shown)
 

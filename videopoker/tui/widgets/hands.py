@@ -11,13 +11,13 @@ from textual.widgets import Static
 
 from videopoker.machine.game import MachineState, Phase
 from videopoker.tui.hand_text import LOST, WON, hand_line
-from videopoker.tui.multi_strike_view import stack_lines, stacked
-from videopoker.tui.ultimate_x_view import earned_suffix, line_prefix
+from videopoker.tui.kinds import view_of
 
 
 def upper_lines(state: MachineState) -> list[Text]:
     """The lines of hands 2..N for ``state`` (the dealt hand is the big one below them)."""
     paytable, upper = state.paytable, state.hands - 1
+    line_prefix, earned_suffix = view_of(paytable).line_prefix, view_of(paytable).earned_suffix
     if state.phase is Phase.DEALT:
         copied = tuple(card if keep else None for card, keep in zip(state.hand, state.held))
         return [hand_line(copied, paytable, prefix=line_prefix(state, hand)) for hand in range(1, upper + 1)]
@@ -42,6 +42,7 @@ class HandsPanel(Static):
     lines_shown: tuple[str, ...] = ()  # the lines as plain text, for a reader or a test
 
     def show(self, state: MachineState) -> None:
-        lines = stack_lines(state) if stacked(state) else upper_lines(state)
+        view = view_of(state.paytable)
+        lines = view.stack_lines(state) if view.shows_stack(state) else upper_lines(state)
         self.lines_shown = tuple(line.plain for line in lines)
         self.update(Text("\n").join(lines))

@@ -131,9 +131,10 @@ class MultiStrikeAnalysis:
         return self.levels[level].value if level < len(self.levels) else 0.0
 
     def to_json(self, hands: int = 1) -> dict[str, Any]:
-        """``analyze --json``: ``rtp`` the game's, ``base_rtp`` the pay column's at max_coins."""
+        """``analyze --json``: ``rtp`` the game's, ``base_rtp`` the pay column's at max_coins (one
+        hand a round, whatever ``hands`` says: a stack is one hand a level)."""
         return {
-            "paytable": self.paytable.name, "game": self.paytable.game.key, "coins": self.coins, "multi": hands,
+            "paytable": self.paytable.name, "game": self.paytable.game.key, "coins": self.coins, "multi": 1,
             "rtp": self.rtp, "base_rtp": self.base_rtp, "variance": self.variance,
             "standard_deviation": self.standard_deviation,
             "feature": self.feature.to_json() | {"coins": self.coins,

@@ -1,17 +1,22 @@
-"""``analyze`` of an Ultimate X table: its exact return over the multiplier sums, what each sum is
-worth, and what a machine found with multipliers on it is worth."""
+"""The command line of Ultimate X: ``analyze`` gives its exact return over the multiplier sums,
+what each sum is worth, and what a machine found with multipliers on it is worth
+(``--multipliers``); ``hint`` takes each line's multiplier now."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 from typing import Any
 
+from videopoker.cli.kinds.base import KindCommands
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.cli.plotting import draw_plot, plot_written
 from videopoker.cli.progress import solved_with_progress
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
+from videopoker.paytable.kinds.ultimate_x import MAX_LINE_MULTIPLIER
+from videopoker.storage.usertext import quote
 
 #: Sums in play less often than this are left out of the text table (``--json`` has every one).
 SHOWN_CHANCE = 0.005
@@ -70,3 +75,32 @@ def show_ultimate_x(paytable: Paytable, args: argparse.Namespace) -> int:
         say(f"  played on at {analysis.coins} coins a hand: {machine['value']:+,.2f} coins beside a fresh machine")
     plot_written(args.plot, json=False)
     return 0
+
+
+def line_multipliers(text: str) -> tuple[int, ...]:
+    """--multipliers 12,1,1: each line's Ultimate X multiplier now, one a line (whole, 1..MAX_LINE_MULTIPLIER)."""
+    words = [word.strip().upper().removesuffix("X") for word in text.split(",")]
+    if (not 1 <= len(words) <= 100 or not all(re.fullmatch(r"[0-9]{1,3}", word) for word in words)
+            or not all(1 <= int(word) <= MAX_LINE_MULTIPLIER for word in words)):
+        raise argparse.ArgumentTypeError(f"multipliers are one a line, each 1..{MAX_LINE_MULTIPLIER}, separated by "
+                                         f"commas, like 12,1,1, got {quote(text, 24)}")
+    return tuple(int(word) for word in words)
+
+
+class UltimateXCommands(KindCommands):
+    def add_options(self, command: str, parser: argparse.ArgumentParser) -> None:
+        if command == "analyze":
+            parser.add_argument("--multipliers", type=line_multipliers, default=None, metavar="M,M,...",
+                                help="Ultimate X: what a machine found with these multipliers on its lines is worth")
+        elif command == "hint":
+            parser.add_argument("--multipliers", type=line_multipliers, default=None, metavar="M,M,...",
+                                help="Ultimate X: each line's multiplier now (only their sum decides the hold)")
+
+    def options(self, command: str) -> tuple[str, ...]:
+        return ("multipliers",) if command in ("analyze", "hint") else ()
+
+    def refusal(self, paytable: Paytable) -> str:
+        return f"--multipliers: {paytable.name!r} is not an Ultimate X table at its feature bet"
+
+    def show_analysis(self, paytable: Paytable, args: argparse.Namespace) -> int:
+        return show_ultimate_x(paytable, args)

@@ -1,10 +1,14 @@
-"""``analyze`` of a feature table: the feature game's return table, per coin of the whole bet."""
+"""The command line of the kinds that play round by round (Big Times Draw, Times Pay, Wheel):
+``analyze`` gives the feature game's return table, per coin of the whole bet, and ``hint`` says
+what the deal's multiplier or the wheel does to the worths it ranks."""
 
 from __future__ import annotations
 
 import argparse
 import json
+from fractions import Fraction
 
+from videopoker.cli.kinds.base import KindCommands
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.cli.plotting import draw_plot, plot_written
 from videopoker.cli.progress import solved_with_progress
@@ -15,6 +19,7 @@ from videopoker.storage.usertext import counted
 def show_feature_analysis(paytable: Paytable, args: argparse.Namespace) -> int:
     from videopoker.analysis.features.feature import analyze_feature
 
+    args.multi = args.multi or 1
     analysis = solved_with_progress(lambda progress: analyze_feature(paytable, progress))
     data = analysis.to_json(args.multi)
     draw_plot(args.plot, "analysis", data)
@@ -44,3 +49,31 @@ def show_feature_analysis(paytable: Paytable, args: argparse.Namespace) -> int:
     say("Feature: what the multiplier or the wheel adds to a hand's part of the return")
     plot_written(args.plot, json=False)
     return 0
+
+
+def worth_words(paytable: Paytable) -> str:
+    assert paytable.feature is not None
+    return f"Worth: the expected win per coin of the {paytable.feature.coins}-coin bet"
+
+
+class ByRoundCommands(KindCommands):
+    def show_analysis(self, paytable: Paytable, args: argparse.Namespace) -> int:
+        return show_feature_analysis(paytable, args)
+
+
+class BigTimesDrawCommands(ByRoundCommands):
+    def hint_notes(self, paytable: Paytable, multiplier: Fraction) -> list[str]:
+        assert paytable.feature is not None
+        return [f"{paytable.feature.kind.capitalize()}: every win of this deal pays {multiplier}X (its top card, "
+                f"aces low)", f"{worth_words(paytable)}."]
+
+
+class TimesPayCommands(ByRoundCommands):
+    def hint_notes(self, paytable: Paytable, multiplier: Fraction) -> list[str]:
+        return [f"{worth_words(paytable)}, at the mean multiplier ({float(multiplier):.4g}X);",
+                "the machine shows the multiplier it draws before the hold."]
+
+
+class WheelCommands(ByRoundCommands):
+    def hint_notes(self, paytable: Paytable, multiplier: Fraction) -> list[str]:
+        return [f"{worth_words(paytable)}, the wheel at its mean prize."]

@@ -1,15 +1,19 @@
-"""``analyze`` of a Multi-Strike table: every level's value and the game's return table."""
+"""The command line of Multi-Strike: ``analyze`` gives every level's value and the game's return
+table; ``hint`` takes the level a hand is dealt on (``--level``) and its free ride."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 
+from videopoker.cli.kinds.base import KindCommands
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.cli.plotting import draw_plot, plot_written
 from videopoker.cli.progress import solved_with_progress
 from videopoker.paytable import Paytable
-from videopoker.storage.usertext import counted
+from videopoker.paytable.kinds.multi_strike import MOST_LEVELS
+from videopoker.storage.usertext import counted, quote
 
 
 def show_multi_strike(paytable: Paytable, args: argparse.Namespace) -> int:
@@ -50,3 +54,24 @@ def show_multi_strike(paytable: Paytable, args: argparse.Namespace) -> int:
         say(line)
     plot_written(args.plot, json=False)
     return 0
+
+
+def level(text: str) -> int:
+    """--level L: a Multi-Strike level, counted from 1 at the bottom."""
+    if not re.fullmatch(r"\s*[1-9]\s*", text) or int(text) > MOST_LEVELS:
+        raise argparse.ArgumentTypeError(f"a level is 1..{MOST_LEVELS}, counted from the bottom, got {quote(text, 12)}")
+    return int(text)
+
+
+class MultiStrikeCommands(KindCommands):
+    def add_options(self, command: str, parser: argparse.ArgumentParser) -> None:
+        if command == "hint":
+            parser.add_argument("--level", type=level, default=None, metavar="L",
+                                help="Multi-Strike: the level the hand is dealt on (1 at the bottom)")
+            parser.add_argument("--free-ride", action="store_true", help="Multi-Strike: the deal showed a free ride")
+
+    def options(self, command: str) -> tuple[str, ...]:
+        return ("level", "free_ride") if command == "hint" else ()
+
+    def show_analysis(self, paytable: Paytable, args: argparse.Namespace) -> int:
+        return show_multi_strike(paytable, args)

@@ -1,0 +1,32 @@
+"""What the command line asks of a feature kind: its options on a command, its ``analyze``
+report, and what ``hint`` adds under a deal of it.  The base answers for a kind with none."""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+
+from videopoker.paytable import Paytable
+
+
+class KindCommands:
+    """The command line of one feature kind."""
+
+    def add_options(self, command: str, parser: argparse.ArgumentParser) -> None:
+        """Add the kind's options to ``command``'s parser (its own, named in :meth:`options`)."""
+
+    def options(self, command: str) -> tuple[str, ...]:
+        """The names (``args`` attributes) of the options the kind adds to ``command``."""
+        return ()
+
+    def refusal(self, paytable: Paytable) -> str:
+        """Why the kind's ``analyze`` options do not fit ``paytable``, in one line."""
+        return f"{', '.join(self.options('analyze'))}: not for {paytable.name!r}"
+
+    def show_analysis(self, paytable: Paytable, args: argparse.Namespace) -> int:
+        """``analyze`` of a table of the kind at its feature bet: the report, or its ``--json``."""
+        raise NotImplementedError
+
+    def hint_notes(self, paytable: Paytable, multiplier: Fraction) -> list[str]:
+        """What the feature does to a deal ``hint`` ranks under ``multiplier`` (lines within 80 columns)."""
+        return []
