@@ -144,16 +144,19 @@ def read_hand(paytable: Paytable, words: list[str]) -> tuple[Card, ...]:
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    from videopoker.analysis.features.registry import asked_state
     from videopoker.analysis.solve.hint import best_holds
 
     paytable = resolve_paytable(args.paytable)
     hand = read_hand(paytable, args.cards)
-    state = asked_state(paytable, kind_options("hint", args), args.coins)
-    if state is not None:
-        from videopoker.cli.state_hint import show_state_hint
+    options = kind_options("hint", args)
+    if paytable.feature is not None or any(value not in (None, False) for value in options.values()):
+        from videopoker.analysis.features.registry import asked_state  # no state on a plain table asked none
 
-        return show_state_hint(paytable, hand, state, args)
+        state = asked_state(paytable, options, args.coins)
+        if state is not None:
+            from videopoker.cli.state_hint import show_state_hint
+
+            return show_state_hint(paytable, hand, state, args)
     holds = best_holds(paytable, hand, args.coins)
     multiplier = holds[0].multiplier if holds[0].worth is not None else None  # the worths' multiplier
     if args.json:

@@ -13,12 +13,8 @@ from typing import Any
 
 from videopoker.paytable.feature import Feature
 from videopoker.paytable.feature_reading import Reading, near
-from videopoker.paytable.kinds import KINDS
 from videopoker.rules.lookup import Game
 from videopoker.storage.yamlfile import Findings, Position, describe, key_position, key_text, value_position
-
-#: How a file's ``feature:`` looks, for a problem that finds no kind to show.
-FIRST_EXAMPLE = next(iter(KINDS.values())).EXAMPLE
 
 
 def read_feature(spec: Any, place: Position, game: Game | None, max_coins: int | None, top_total: int | None,
@@ -28,13 +24,15 @@ def read_feature(spec: Any, place: Position, game: Game | None, max_coins: int |
     ``top_total`` is the table's largest total at ``max_coins``: a wheel's mean prize must stay
     exact beside it.
     """
+    from videopoker.paytable.kinds import KINDS  # the kinds load with the first table that sells one
+
     found = len(check.problems)
 
     def add(position: Position, message: str) -> None:
         check.add(position or place, message, "feature")
 
     if not isinstance(spec, Mapping):
-        add(place, f"feature must be a mapping like {FIRST_EXAMPLE}, got {describe(spec)}")
+        add(place, f"feature must be a mapping like {next(iter(KINDS.values())).EXAMPLE}, got {describe(spec)}")
         return None
     kind = _kind(spec.get("kind"), value_position(spec, "kind"), add)
     if kind is None:
@@ -48,6 +46,8 @@ def read_feature(spec: Any, place: Position, game: Game | None, max_coins: int |
 
 
 def _kind(kind: Any, place: Position, add: Any) -> type[Feature] | None:
+    from videopoker.paytable.kinds import KINDS
+
     if isinstance(kind, str) and kind in KINDS:
         return KINDS[kind]
     names = list(KINDS)

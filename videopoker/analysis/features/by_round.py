@@ -5,28 +5,35 @@ of a round's win (:mod:`videopoker.paytable.feature`), solved by :mod:`.feature`
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from videopoker.analysis.deal.holds import Strategy
 from videopoker.analysis.features.engine import Engine, Playing
-from videopoker.analysis.features.feature import FeatureAnalysis, analyze_feature
-from videopoker.analysis.features.feature_play import FeaturePlayer
 from videopoker.analysis.solve.draws import Progress, _quiet
 from videopoker.paytable import Paytable
 from videopoker.rules.definition import PayCategory
 
+if TYPE_CHECKING:
+    from videopoker.analysis.deal.holds import Strategy
+    from videopoker.analysis.features.feature import FeatureAnalysis
+
 
 class RoundByRound(Engine):
     def solved(self, paytable: Paytable, hands: int | None = None, progress: Progress = _quiet) -> FeatureAnalysis:
+        from videopoker.analysis.features.feature import analyze_feature
+
         return analyze_feature(paytable, progress)
 
     def frequencies(self, paytable: Paytable, hands: int) -> list[tuple[PayCategory, float]]:
-        return [(row.category, float(row.probability)) for row in analyze_feature(paytable).rows]
+        return [(row.category, float(row.probability)) for row in self.solved(paytable).rows]
 
     def session_law(self, paytable: Paytable) -> FeatureAnalysis:
-        return analyze_feature(paytable)
+        return self.solved(paytable)
 
     def player(self, paytable: Paytable, strategy: Strategy, hands: int, rounds: int,
                progress: Progress = _quiet) -> Playing:
+        from videopoker.analysis.features.feature import analyze_feature
+        from videopoker.analysis.features.feature_play import FeaturePlayer
+
         assert paytable.feature is not None
         strategy.prepare(progress)
         exact = strategy.expected()

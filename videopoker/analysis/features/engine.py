@@ -4,6 +4,8 @@ the engine and never which kind a table sells.
 
 Every ability has the base's answer here: an ability a kind does not have yet says "not yet"
 itself, in one line naming the kind and what works instead, rather than a refusal in its caller.
+An engine is a thin class: it reaches its kind's solver inside the ability asked, so finding a
+table's engine costs a command nothing it does not use.
 """
 
 from __future__ import annotations
@@ -11,20 +13,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import numpy as np
-import numpy.typing as npt
-
-from videopoker.analysis.deal.holds import Strategy
-from videopoker.analysis.features.state_hint import StateHint
 from videopoker.analysis.solve.draws import Progress, _quiet
-from videopoker.analysis.solve.hint import HoldChoice
 from videopoker.deck.cards import Card
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import Feature, PlayState
 from videopoker.rules.definition import PayCategory
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from videopoker.analysis.deal.holds import Strategy
+    from videopoker.analysis.features.state_hint import StateHint
+    from videopoker.analysis.solve.hint import HoldChoice
 
 
 class Solved(Protocol):

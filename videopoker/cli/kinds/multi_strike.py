@@ -12,7 +12,6 @@ from videopoker.cli.output import Column, Grid, say, show
 from videopoker.cli.plotting import draw_plot, plot_written
 from videopoker.cli.progress import solved_with_progress
 from videopoker.paytable import Paytable
-from videopoker.paytable.kinds.multi_strike import MOST_LEVELS
 from videopoker.storage.usertext import counted, quote
 
 
@@ -58,6 +57,8 @@ def show_multi_strike(paytable: Paytable, args: argparse.Namespace) -> int:
 
 def level(text: str) -> int:
     """--level L: a Multi-Strike level, counted from 1 at the bottom."""
+    from videopoker.paytable.kinds.multi_strike import MOST_LEVELS  # its rules load when the option is given
+
     if not re.fullmatch(r"\s*[1-9]\s*", text) or int(text) > MOST_LEVELS:
         raise argparse.ArgumentTypeError(f"a level is 1..{MOST_LEVELS}, counted from the bottom, got {quote(text, 12)}")
     return int(text)

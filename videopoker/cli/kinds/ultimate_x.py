@@ -15,7 +15,6 @@ from videopoker.cli.plotting import draw_plot, plot_written
 from videopoker.cli.progress import solved_with_progress
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
-from videopoker.paytable.kinds.ultimate_x import MAX_LINE_MULTIPLIER
 from videopoker.storage.usertext import quote
 
 #: Sums in play less often than this are left out of the text table (``--json`` has every one).
@@ -79,6 +78,8 @@ def show_ultimate_x(paytable: Paytable, args: argparse.Namespace) -> int:
 
 def line_multipliers(text: str) -> tuple[int, ...]:
     """--multipliers 12,1,1: each line's Ultimate X multiplier now, one a line (whole, 1..MAX_LINE_MULTIPLIER)."""
+    from videopoker.paytable.kinds.ultimate_x import MAX_LINE_MULTIPLIER  # its rules load when the option is given
+
     words = [word.strip().upper().removesuffix("X") for word in text.split(",")]
     if (not 1 <= len(words) <= 100 or not all(re.fullmatch(r"[0-9]{1,3}", word) for word in words)
             or not all(1 <= int(word) <= MAX_LINE_MULTIPLIER for word in words)):

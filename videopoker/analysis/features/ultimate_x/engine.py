@@ -1,19 +1,14 @@
 """Ultimate X's engine: its solve over the sums of the lines' multipliers, its simulator's player
-and its hint on the lines, as the registry asks for them."""
+and its hint on the lines, as the registry asks for them (each reached when asked)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from videopoker.analysis.deal.holds import Strategy
 from videopoker.analysis.features.engine import Engine, Judgement, Playing, WinLaw
-from videopoker.analysis.features.state_hint import StateHint
-from videopoker.analysis.features.ultimate_x.hint import judge_lines, lines_advice, lines_holds, lines_state
-from videopoker.analysis.features.ultimate_x.solve import UltimateXAnalysis, analyze_ultimate_x, check_lines
 from videopoker.analysis.solve.draws import Progress, _quiet
-from videopoker.analysis.solve.hint import HoldChoice
 from videopoker.deck.cards import Card
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
@@ -21,12 +16,20 @@ from videopoker.paytable.feature import PlayState
 from videopoker.paytable.kinds.ultimate_x import Lines, UltimateX
 from videopoker.rules.definition import PayCategory
 
+if TYPE_CHECKING:
+    from videopoker.analysis.deal.holds import Strategy
+    from videopoker.analysis.features.state_hint import StateHint
+    from videopoker.analysis.features.ultimate_x.solve import UltimateXAnalysis
+    from videopoker.analysis.solve.hint import HoldChoice
+
 
 class UltimateXEngine(Engine):
     options = ("multipliers",)
 
     def solved(self, paytable: Paytable, hands: int | None = None,
                progress: Progress = _quiet) -> UltimateXAnalysis:
+        from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
+
         return analyze_ultimate_x(paytable, hands, progress)
 
     def default_hands(self, paytable: Paytable) -> int:
@@ -35,11 +38,13 @@ class UltimateXEngine(Engine):
         return paytable.feature.offered_lines[-1]
 
     def check_hands(self, paytable: Paytable, hands: int) -> int:
+        from videopoker.analysis.features.ultimate_x.solve import check_lines
+
         return check_lines(paytable, hands)
 
     def frequencies(self, paytable: Paytable, hands: int) -> list[tuple[PayCategory, float]]:
         """Over the multiplier sums as they come under perfect play."""
-        return list(zip(paytable.game.categories, analyze_ultimate_x(paytable, hands).frequencies))
+        return list(zip(paytable.game.categories, self.solved(paytable, hands).frequencies))
 
     def session_law(self, paytable: Paytable) -> WinLaw:
         raise VideoPokerError(f"bankroll does not work out Ultimate X sessions yet (a round's win depends on the "
@@ -57,17 +62,25 @@ class UltimateXEngine(Engine):
         return f"--multipliers: {paytable.name!r} is not an Ultimate X table"
 
     def state(self, paytable: Paytable, options: Mapping[str, Any]) -> Lines:
+        from videopoker.analysis.features.ultimate_x.hint import lines_state
+
         return lines_state(paytable, options)
 
     def holds(self, paytable: Paytable, hand: Sequence[Card], state: PlayState) -> StateHint:
+        from videopoker.analysis.features.ultimate_x.hint import lines_holds
+
         assert isinstance(state, Lines)
         return lines_holds(paytable, hand, state)
 
     def advice(self, paytable: Paytable, coins: int, dealt: Sequence[Card], state: PlayState) -> list[HoldChoice]:
+        from videopoker.analysis.features.ultimate_x.hint import lines_advice
+
         assert isinstance(state, Lines)
         return lines_advice(paytable, coins, dealt, state)
 
     def judge(self, paytable: Paytable, coins: int, dealt: Sequence[Card], held: Sequence[bool],
               state: PlayState) -> Judgement:
+        from videopoker.analysis.features.ultimate_x.hint import judge_lines
+
         assert isinstance(state, Lines)
         return judge_lines(paytable, coins, dealt, held, state)
