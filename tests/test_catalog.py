@@ -13,12 +13,9 @@ import pytest
 from support import SHIPPED
 
 from videopoker.analysis import analyze
-from videopoker.analysis.features.feature import analyze_feature
 from videopoker.analysis.features.multi_strike.solve import analyze_multi_strike
-from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
+from videopoker.analysis.features.registry import engine_of
 from videopoker.paytable import Paytable, load_paytable
-from videopoker.paytable.kinds.multi_strike import MultiStrike
-from videopoker.paytable.kinds.ultimate_x import UltimateX
 from videopoker.paytable.published import published
 from videopoker.rules.catalog import SHIPPED_GAMES
 
@@ -29,11 +26,7 @@ def exact_return(paytable: Paytable) -> float:
     feature = paytable.feature
     if feature is None:
         return float(analyze(paytable).rtp)
-    if isinstance(feature, UltimateX):
-        return analyze_ultimate_x(paytable).rtp
-    if isinstance(feature, MultiStrike):
-        return analyze_multi_strike(paytable).rtp
-    return float(analyze_feature(paytable).rtp)
+    return float(engine_of(feature).solved(paytable).rtp)
 
 
 @pytest.mark.slow

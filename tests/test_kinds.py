@@ -17,9 +17,11 @@ REGISTRIES = {
     "videopoker.tui.kinds": "VIEWS",
     "videopoker.plots.kinds": "PICTURES",
 }
+#: A kind's engine is a package of its own under analysis/features/.
+ENGINES = tuple(f"videopoker.analysis.features.{path.name}"
+                for path in sorted((PACKAGE / "analysis" / "features").iterdir()) if (path / "__init__.py").is_file())
 KIND_HOMES = ("videopoker.paytable.kinds.", "videopoker.cli.kinds.", "videopoker.tui.kinds.",
-              "videopoker.plots.kinds.", "videopoker.analysis.features.multi_strike",
-              "videopoker.analysis.features.ultimate_x")
+              "videopoker.plots.kinds.", *ENGINES)
 
 
 def kind_module(module: str) -> bool:

@@ -190,3 +190,30 @@ async def test_the_analysis_screen_solves_a_stack_and_lines_for_the_whole_game(i
         assert app.session is not None
         categories = len(app.session.state().paytable.game.categories)
         assert screen.query_one("#return-table", DataTable).row_count == categories + 1
+
+
+async def test_shockwave_mode_is_on_the_glass_its_pays_in_the_table_and_its_hands_counting_down(
+        isolated_home: Path) -> None:
+    """A quad drawn in regular mode (dealt here, all held): the title and the message line say the mode
+    and its hands left, the paytable pays four of a kind 800 a coin while it lasts, and each hand
+    counts it down."""
+    from videopoker.paytable.kinds.shockwave import HandsLeft
+
+    table = "shockwave-jacks-or-better-12-8"
+    with Session.open(isolated_home, None, paytable=table) as session:
+        session.machine.start(Round(resolve_paytable(table), 5, parse_hand("8s 8h 8d 8c 2h"), (True,) * 5,
+                                    state=HandsLeft(0)))
+        session._save()
+    app = VideoPokerApp(isolated_home, table, seed=3)
+    app.DEAL_GUARD = 0  # a robot's quick deals are deliberate
+    async with app.run_test(size=SIZE) as pilot:
+        await drawn_on_the_glass(pilot, app)
+        await until(pilot, lambda: "SHOCKWAVE · 10 HANDS LEFT" in shown(app, "#title"))
+        assert "SHOCKWAVE! NEXT 10 HANDS: FOUR OF A KIND PAYS 800 A COIN" in shown(app, "#message")
+        assert "3,200" in app.export_screenshot()  # four of a kind at 4 coins, 800 a coin
+
+        await pilot.press("m")
+        await until(pilot, lambda: "SHOCKWAVE · 10 LEFT · HOLD, THEN DRAW" in shown(app, "#message"))
+        await pilot.press("space")
+        await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.IDLE)
+        assert app.session is not None and app.session.state().state in (HandsLeft(9), HandsLeft(0))

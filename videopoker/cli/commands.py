@@ -51,6 +51,10 @@ def run_analyze(args: argparse.Namespace) -> int:
     stray = foreign_options("analyze", feature, args)
     if stray is not None:
         raise VideoPokerError(stray.refusal(paytable))
+    if args.found is not None and (feature is None or not commands_of(feature).reads_found or args.tui):
+        raise VideoPokerError(f"--found: {paytable.name!r} at this bet keeps no state a machine is found in"
+                              if not args.tui else "--found values a machine found in a state; the screen "
+                              "(--tui) has no room for it: leave out one of them")
     if not args.tui and feature is not None:
         return commands_of(feature).show_analysis(paytable, args)
     args.multi = args.multi or 1

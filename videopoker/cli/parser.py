@@ -131,6 +131,9 @@ def build_parser(only: str | None = None) -> Parser:
                              help="standard deviation per hand of an N-play round (1, 3, 5, 10, 50, 100); "
                                   "Ultimate X: the hands a round to solve (default: the most it offers)")
         add_kind_options("analyze", analyze)
+        analyze.add_argument("--found", default=None, metavar="STATE",
+                             help="what a machine found in STATE is worth, in its kind's state syntax (Shockwave: "
+                                  "the hands of the mode left)")
         analyze.add_argument("--set", action="append", default=[], metavar="KEY=PAY",
                              help="reprice a category, per coin (full_house=8) or as totals for 1..max coins "
                                   "(royal_flush=250,500,750,1000,4000)")

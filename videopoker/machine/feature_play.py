@@ -39,8 +39,8 @@ def bets(paytable: Paytable, hands: int | None = None) -> tuple[int, ...]:
     round; ``hands`` None: at any)."""
     plain = tuple(range(1, paytable.max_coins + 1))
     feature = paytable.feature
-    if feature is None or (hands is not None and hands not in feature.played_hands):
-        return plain
+    if feature is None or feature.coins in plain or (hands is not None and hands not in feature.played_hands):
+        return plain  # a feature that takes no extra coin plays at max_coins
     return (*plain, feature.coins)
 
 

@@ -164,9 +164,13 @@ class Round:
     def settle(self, final: tuple[Card, ...]) -> tuple[PayCategory, int]:
         """What one final hand ``final`` is and what it pays on this round's coins per hand and fixed
         pays (a progressive meter is paid by :meth:`settle_all`)."""
-        game = self.paytable.game
+        game, feature = self.paytable.game, self.paytable.feature
         category = game.categories[game.evaluate_index([card.index for card in final])]
-        return category, self.paytable.pay(category, pay_column(self.paytable, self.bet)) * self.multiplier
+        column = pay_column(self.paytable, self.bet)
+        pay = self.paytable.pay(category, column)
+        if feature is not None:
+            pay = feature.state_pay(self.state, category, pay, column)
+        return category, pay * self.multiplier
 
     def after_draw(self, drawn: Sequence[Drawn]) -> AfterDraw | None:
         """What the draw leaves by the rules of the state the round was dealt under (None: no state)."""

@@ -208,6 +208,11 @@ class Feature:
         if state is not None:
             raise GameError(f"a {self.kind} round is dealt under no state of its own")
 
+    def state_pay(self, state: PlayState | None, category: PayCategory, pay: int, coins: int) -> int:
+        """What a hand of ``category`` pays under ``state`` on ``coins`` of the pay column, where the
+        table pays ``pay`` (the table's pay)."""
+        return pay
+
     def round_multipliers(self, state: PlayState | None, top: int | None) -> Weights:
         """The multipliers a deal under ``state`` can play under, with their weights."""
         return self.deal_multipliers(top)

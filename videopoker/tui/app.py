@@ -294,6 +294,7 @@ class VideoPokerApp(App[None]):
         if state.meter is not None:  # the meter as the casino shows it, to the cent; it pays whole credits
             title.append(f" · JACKPOT {float(state.meter):,.2f}", "bold white on red3")
             paytable = paytable.at_meter(int(state.meter))
+        paytable = view_of(paytable).paytable_shown(state, paytable)
         if self.session.waiting:  # rounds kept in the wallet for a ledger that cannot take them yet
             title.append(f" · {self.session.waiting} NOT ON RECORD", "bold black on yellow")
         if self.session.practice:

@@ -26,6 +26,9 @@ def feature_tag(state: MachineState) -> str | None:
     if state.hands not in feature.played_hands:
         played = feature.played_hands
         return f"{name} AT {', '.join(map(str, played))} HAND{'S' if played != (1,) else ''} (N)"
+    told = view_of(state.paytable).title_tag(state)
+    if told is not None:
+        return told
     if state.bet != feature.coins:
         return f"BET {feature.coins} FOR {name}"
     if feature.carries_state:  # the lines or the levels are on the glass

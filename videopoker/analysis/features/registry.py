@@ -10,6 +10,7 @@ from typing import Any
 from videopoker.analysis.features.by_round import ROUND_BY_ROUND
 from videopoker.analysis.features.engine import Engine
 from videopoker.analysis.features.multi_strike.engine import MultiStrikeEngine
+from videopoker.analysis.features.shockwave.engine import ShockwaveEngine
 from videopoker.analysis.features.ultimate_x.engine import UltimateXEngine
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
@@ -21,6 +22,7 @@ ENGINES: dict[str, Engine] = {
     "wheel": ROUND_BY_ROUND,
     "multi-strike": MultiStrikeEngine(),
     "ultimate x": UltimateXEngine(),
+    "shockwave": ShockwaveEngine(),
 }
 
 

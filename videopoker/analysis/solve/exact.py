@@ -280,6 +280,17 @@ class HoldTally:
         return float(self.second.sum()) / comb(self.tables.game.deck_size, HAND)
 
 
+def best_hold_counts(paytable: Paytable, worth: npt.NDArray[np.float64]) -> list[int]:
+    """The final-hand counts (on the common denominator) of every deal's best hold of ``worth`` (per
+    category, in any unit: a feature's state solved as a base game with pays of its own)."""
+    tables = draw_tables(paytable.game)
+    tally, paid = HoldTally(tables, paytable.max_coins), tables.paid(worth)
+    for chunk in tables.class_chunks():
+        values = common_values(tables, paid, chunk.ranks, chunk.dealt)
+        tally.add(chunk, values, first_best(values))
+    return tally.combinations()
+
+
 def _total(paytable: Paytable) -> int:
     """The common denominator: every dealt hand times the lcm of the draw counts."""
     unseen = paytable.game.deck_size - HAND

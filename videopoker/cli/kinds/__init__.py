@@ -10,6 +10,7 @@ from typing import Any
 from videopoker.cli.kinds.base import KindCommands
 from videopoker.cli.kinds.by_round import BigTimesDrawCommands, TimesPayCommands, WheelCommands
 from videopoker.cli.kinds.multi_strike import MultiStrikeCommands
+from videopoker.cli.kinds.shockwave import ShockwaveCommands
 from videopoker.cli.kinds.ultimate_x import UltimateXCommands
 from videopoker.paytable.feature import Feature
 
@@ -19,6 +20,7 @@ COMMANDS: dict[str, KindCommands] = {
     "wheel": WheelCommands(),
     "multi-strike": MultiStrikeCommands(),
     "ultimate x": UltimateXCommands(),
+    "shockwave": ShockwaveCommands(),
 }
 
 

@@ -12,6 +12,9 @@ from videopoker.paytable import Paytable
 class KindCommands:
     """The command line of one feature kind."""
 
+    #: Whether ``analyze --found STATE`` values a machine of the kind found in a state.
+    reads_found: bool = False
+
     def add_options(self, command: str, parser: argparse.ArgumentParser) -> None:
         """Add the kind's options to ``command``'s parser (its own, named in :meth:`options`)."""
 

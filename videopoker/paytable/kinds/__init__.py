@@ -12,6 +12,7 @@ from typing import Any
 from videopoker.paytable.feature import Drawn, Feature, PlayState
 from videopoker.paytable.kinds.big_times_draw import BigTimesDraw
 from videopoker.paytable.kinds.multi_strike import MultiStrike
+from videopoker.paytable.kinds.shockwave import Shockwave
 from videopoker.paytable.kinds.times_pay import TimesPay
 from videopoker.paytable.kinds.ultimate_x import UltimateX
 from videopoker.paytable.kinds.wheel import Wheel
@@ -23,6 +24,7 @@ KINDS: dict[str, type[Feature]] = {kind.kind: kind for kind in (
     Wheel,
     MultiStrike,
     UltimateX,
+    Shockwave,
 )}
 
 

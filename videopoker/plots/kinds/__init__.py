@@ -6,6 +6,7 @@ from __future__ import annotations
 from videopoker.plots.kinds.base import Picture
 from videopoker.plots.kinds.by_round import multiplier_law, top_card_law, wheel_law
 from videopoker.plots.kinds.multi_strike import levels_picture
+from videopoker.plots.kinds.shockwave import modes_picture
 from videopoker.plots.kinds.ultimate_x import sums_picture
 
 PICTURES: dict[str, Picture] = {
@@ -14,4 +15,5 @@ PICTURES: dict[str, Picture] = {
     "wheel": wheel_law,
     "multi-strike": levels_picture,
     "ultimate x": sums_picture,
+    "shockwave": modes_picture,
 }

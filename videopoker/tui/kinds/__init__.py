@@ -7,6 +7,7 @@ from __future__ import annotations
 from videopoker.paytable import Paytable
 from videopoker.tui.kinds.base import KindView
 from videopoker.tui.kinds.multi_strike import MultiStrikeView
+from videopoker.tui.kinds.shockwave import ShockwaveView
 from videopoker.tui.kinds.ultimate_x import UltimateXView
 from videopoker.tui.kinds.wheel import WheelView
 
@@ -19,6 +20,7 @@ VIEWS: dict[str, KindView] = {
     "wheel": WheelView(),
     "multi-strike": MultiStrikeView(),
     "ultimate x": UltimateXView(),
+    "shockwave": ShockwaveView(),
 }
 
 

@@ -25,6 +25,14 @@ class KindView:
     #: Whether the title names the multiplier a deal plays under (a wheel has none to tell).
     tells_multiplier: bool = True
 
+    def paytable_shown(self, state: MachineState, paytable: Paytable) -> Paytable:
+        """The pays the glass shows now (the table's, where the state pays no others)."""
+        return paytable
+
+    def title_tag(self, state: MachineState) -> str | None:
+        """What the title says of the kind's state, where it says more than how to play it (None)."""
+        return None
+
     def message(self, state: MachineState) -> str | None:
         """The message line, where the kind has one of its own (None: the usual one)."""
         return None

@@ -30,8 +30,9 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.solve.cache import cache_file, load, save
-from videopoker.analysis.solve.draws import Progress, _quiet, draw_tables
-from videopoker.analysis.solve.exact import Analysis, HoldTally, _total, analyze, common_values, first_best, pay_vector
+from videopoker.analysis.solve.draws import Progress, _quiet
+from videopoker.analysis.solve.exact import Analysis, _total, analyze, pay_vector
+from videopoker.analysis.solve.exact import best_hold_counts as _tally
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import Feature
@@ -195,16 +196,6 @@ def analyze_multi_strike(paytable: Paytable, progress: Progress = _quiet) -> Mul
     levels = _reached(solved)
     return MultiStrikeAnalysis(paytable, feature, levels, _rows(paytable, levels, base), levels[0].value / top,
                                second / top**2, base)
-
-
-def _tally(paytable: Paytable, worth: npt.NDArray[np.float64]) -> list[int]:
-    """The final-hand counts (on the common denominator) of every deal's best hold of ``worth``."""
-    tables = draw_tables(paytable.game)
-    tally, paid = HoldTally(tables, paytable.max_coins), tables.paid(worth)
-    for chunk in tables.class_chunks():
-        values = common_values(tables, paid, chunk.ranks, chunk.dealt)
-        tally.add(chunk, values, first_best(values))
-    return tally.combinations()
 
 
 def _reached(levels: list[Level]) -> tuple[Level, ...]:
