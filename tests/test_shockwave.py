@@ -109,7 +109,7 @@ def test_the_mode_survives_a_kill_and_waits_for_the_next_session(isolated_home: 
 def test_a_mistake_in_a_shockwave_feature_is_told_with_its_place() -> None:
     text = (resolve_paytable(TABLE).name and Path(__file__).parent.parent / "videopoker/paytables" /
             f"{TABLE}.yaml").read_text().replace("ends_on: [four_of_a_kind]", "ends_on: [four_of_kind]")
-    with pytest.raises(PaytableError, match=r"t.yaml:\d+:\d+: shockwave ends_on: 'four_of_kind' is not a paying hand"
+    with pytest.raises(PaytableError, match=r"t.yaml:\d+:\d+: shockwave ends_on 'four_of_kind' is not a paying hand"
                                             r".*did you mean 'four_of_a_kind'"):
         check_document(parse_document(text, "t.yaml"), "t.yaml", "t")
 

@@ -39,7 +39,7 @@ def coins_text(count: int) -> str:
 
 def run_analyze(args: argparse.Namespace) -> int:
     from videopoker.analysis import analyze
-    from videopoker.cli.plotting import check_plot, draw_plot, plot_written
+    from videopoker.cli.plotting import answered_in_json, check_plot, plot_written
 
     if args.plot is not None and args.tui:
         raise VideoPokerError("--plot draws the command's figures; the analysis screen (--tui) has its own: "
@@ -78,10 +78,7 @@ def run_analyze(args: argparse.Namespace) -> int:
 
         progressive = meter_return(paytable, meter, analysis)
     data = analysis.to_json(args.multi) | (progressive.to_json() if progressive else {})
-    draw_plot(args.plot, "analysis", data)
-    if args.json:
-        print(json.dumps(data, indent=2))
-        plot_written(args.plot, json=True)
+    if answered_in_json(args, "analysis", data):
         return 0
     grid = Grid(f"{paytable.name} — {coins_text(analysis.coins)}, perfect play, per coin bet",
                 [Column("Hand", right=False), Column("Pays"), Column("Combinations"), Column("Probability"),

@@ -8,6 +8,7 @@ so matplotlib never slows a command down that does not plot.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal
@@ -55,3 +56,14 @@ def draw_plot(path: Path | None, picture: Picture, data: Mapping[str, Any]) -> N
     else:
         from videopoker.plots.sweep import draw_sweep as draw
     draw(data, path)
+
+
+def answered_in_json(args: Any, picture: Picture, data: Mapping[str, Any]) -> bool:
+    """Draw ``--plot`` of ``data``; where ``--json`` asks, print ``data`` as JSON and say where the
+    picture went: True when that is the whole answer (the command's text is not wanted)."""
+    draw_plot(args.plot, picture, data)
+    if not args.json:
+        return False
+    print(json.dumps(data, indent=2))
+    plot_written(args.plot, json=True)
+    return True

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from videopoker.cli.commands import coins_text
 from videopoker.cli.output import Column, Grid, say, show
-from videopoker.cli.plotting import check_plot, draw_plot, plot_written
+from videopoker.cli.plotting import answered_in_json, check_plot, plot_written
 from videopoker.cli.progress import progress_bar
 from videopoker.paytable import resolve_paytable
 from videopoker.storage.usertext import counted
@@ -72,10 +72,7 @@ def run_bankroll(args: argparse.Namespace) -> int:
     paytable = resolve_paytable(args.paytable)
     odds = session_odds(paytable, args.credits, args.hands, args.coins)
     data = odds.to_json()
-    draw_plot(args.plot, "bankroll", data)
-    if args.json:
-        print(json.dumps(data, indent=2))
-        plot_written(args.plot, json=True)
+    if answered_in_json(args, "bankroll", data):
         return 0
     grid = Grid(f"{paytable.name} — {coins_text(odds.coins)} a hand, perfect play, {counted(args.credits, 'credit')} "
                 f"for {counted(args.hands, 'hand')}", [Column("Session", right=False), Column("Odds")])

@@ -16,7 +16,7 @@ from typing import Any
 from videopoker.paytable.feature import MAX_FEATURE_COINS, MAX_WEIGHT, Weights
 from videopoker.paytable.pays import is_whole
 from videopoker.rules.lookup import Game
-from videopoker.storage.yamlfile import Position, describe, key_position, key_text, value_position
+from videopoker.storage.yamlfile import Position, describe, item_position, key_position, key_text, value_position
 
 
 @dataclass(frozen=True)
@@ -108,3 +108,24 @@ def read_weights(spec: Mapping[Any, Any], key: str, what: str, low: int, high: i
         add(place, f"{key}: the weights total 0, so nothing can be drawn; give at least one a weight above 0")
         problems = True
     return None if problems else tuple(sorted(slices))
+
+
+def read_hands(spec: Mapping[Any, Any], key: str, named: str, does: str, hands: list[str] | None, word: str,
+               reading: Reading) -> tuple[str, ...] | None:
+    """``key: [hand, ...]``: hands of the game (``hands``, each a ``word``; None: not known), each once;
+    ``named`` says whose list it is in a problem, ``does`` what the hands do."""
+    listed, place = spec.get(key), value_position(spec, key)
+    if not isinstance(listed, list) or not listed:
+        reading.add(place, f"{named} must list the hands that {does}, like [four_of_a_kind], got {describe(listed)}")
+        return None
+    problems = False
+    for index, written in enumerate(listed):
+        position = item_position(listed, index) or place
+        if hands is not None and written not in hands:
+            reading.add(position, f"{named} {key_text(written)} is not a {word} of {reading.title}; "
+                        f"{near(written, hands)}its {word}s are {', '.join(hands)}")
+            problems = True
+        elif listed.index(written) != index:
+            reading.add(position, f"{named} {key_text(written)} is listed twice; list each hand once")
+            problems = True
+    return None if problems else tuple(str(written) for written in listed)

@@ -138,11 +138,19 @@ class PaidDraws:
 
 @dataclass(frozen=True)
 class ClassChunk:
-    """Some consecutive dealt-hand classes: where they are, their holds' ranks, their categories."""
+    """Some dealt-hand classes (consecutive ones, or a few picked out of them): which they are, their
+    holds' ranks, their categories."""
 
-    classes: slice
+    classes: slice | npt.NDArray[np.intp]
     ranks: npt.NDArray[np.int32]     # (32, n)
     dealt: npt.NDArray[np.intp]      # (n,)
+
+
+def picked(chunk: ClassChunk, chosen: npt.NDArray[np.bool_]) -> ClassChunk:
+    """The classes of ``chunk`` that ``chosen`` marks, as a chunk of their own."""
+    assert isinstance(chunk.classes, slice)
+    classes = np.arange(chunk.classes.start, chunk.classes.stop)[chosen]
+    return ClassChunk(classes, chunk.ranks[:, chosen], chunk.dealt[chosen])
 
 
 def hold_ranks(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int32]:

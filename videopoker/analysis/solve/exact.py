@@ -31,6 +31,7 @@ from videopoker.analysis.solve.draws import (
     Progress,
     _quiet,
     draw_tables,
+    picked,
 )
 from videopoker.paytable import Paytable
 from videopoker.rules.definition import Made, PayCategory
@@ -266,7 +267,9 @@ class HoldTally:
         combinations = whole_sign * np.rint(self.dealt.reshape(self.groups, -1)).astype(np.int64)
         for size, subset_weights in enumerate(self.per_subset):
             sign = -1 if size % 2 else 1
-            combinations += sign * exact_dot(subset_weights.reshape(self.groups, -1), self.tables.subset_floats[size])
+            weights = subset_weights.reshape(self.groups, -1)
+            reached = np.flatnonzero(weights.any(axis=0))  # a tally of a few classes reaches few subsets
+            combinations += sign * exact_dot(weights[:, reached], self.tables.subset_floats[size][reached])
         return [[int(n) for n in row] for row in combinations]
 
     def combinations(self) -> list[int]:
@@ -283,12 +286,76 @@ class HoldTally:
 def best_hold_counts(paytable: Paytable, worth: npt.NDArray[np.float64]) -> list[int]:
     """The final-hand counts (on the common denominator) of every deal's best hold of ``worth`` (per
     category, in any unit: a feature's state solved as a base game with pays of its own)."""
+    return hold_counts(paytable, best_holds_mixed(paytable, [worth], [[1.0]])[0])
+
+
+def best_holds_mixed(paytable: Paytable, basis: Sequence[npt.NDArray[np.float64]],
+                     mixes: Sequence[Sequence[float]]) -> list[npt.NDArray[np.int8]]:
+    """Every dealt-hand class's best hold of each worth ``Σ mix[j] · basis[j]``, in one pass over the
+    deals: a hold's value is linear in the worth, so the values of a few independent vectors that
+    span the basis are worked out once a chunk and every worth's are a few additions (the states of
+    a feature whose worths differ by constants on a few hands)."""
     tables = draw_tables(paytable.game)
-    tally, paid = HoldTally(tables, paytable.max_coins), tables.paid(worth)
+    spanning, mixed = independent(basis, mixes)
+    paid = [tables.paid(vector) for vector in spanning]
+    chosen: list[list[npt.NDArray[np.int8]]] = [[] for _ in mixed]
     for chunk in tables.class_chunks():
-        values = common_values(tables, paid, chunk.ranks, chunk.dealt)
-        tally.add(chunk, values, first_best(values))
+        parts = [common_values(tables, weighed, chunk.ranks, chunk.dealt) for weighed in paid]
+        values = np.empty_like(parts[0])
+        for holds, mix in zip(chosen, mixed):
+            np.multiply(parts[0], mix[0], out=values)
+            for weight, part in zip(mix[1:], parts[1:]):
+                values += weight * part
+            holds.append(first_best(values).astype(np.int8))
+    return [np.concatenate(holds) for holds in chosen]
+
+
+def independent(basis: Sequence[npt.NDArray[np.float64]],
+                mixes: Sequence[Sequence[float]]) -> tuple[list[npt.NDArray[np.float64]], list[list[float]]]:
+    """The vectors of ``basis`` that no earlier ones make, and each mix over them instead."""
+    kept: list[int] = []
+    for index in range(len(basis)):
+        if np.linalg.matrix_rank(np.stack([basis[k] for k in (*kept, index)])) > len(kept):
+            kept.append(index)
+    spanning = [basis[k] for k in kept]
+    coordinates = np.linalg.lstsq(np.stack(spanning).T, np.stack(basis).T, rcond=None)[0]  # kept × basis
+    return spanning, [list(coordinates @ np.asarray(mix, dtype=np.float64)) for mix in mixes]
+
+
+def hold_counts(paytable: Paytable, holds: npt.NDArray[np.integer[Any]]) -> list[int]:
+    """The final-hand counts (on the common denominator) of playing ``holds``, one a dealt-hand class."""
+    tables = draw_tables(paytable.game)
+    tally = HoldTally(tables, paytable.max_coins)
+    for chunk in tables.class_chunks():
+        played = holds[chunk.classes].astype(np.int64)
+        tally.add(chunk, np.zeros((HOLDS, len(played))), played)  # counts only: no worth to square
     return tally.combinations()
+
+
+def moved_counts(paytable: Paytable, known: tuple[list[int], npt.NDArray[np.integer[Any]]],
+                 holds: Sequence[npt.NDArray[np.integer[Any]]]) -> list[list[int]]:
+    """The final-hand counts of each of ``holds``, given the counts of ``known`` holds: each is
+    tallied from the nearest before it (``known`` or an earlier one), only the classes held
+    otherwise, in with the new hold and out with the old, all in one tally."""
+    tables = draw_tables(paytable.game)
+    chain = [known[1], *holds]
+    parents = [min(range(index + 1), key=lambda earlier: int((chain[earlier] != chain[index + 1]).sum()))
+               for index in range(len(holds))]
+    tally = HoldTally(tables, paytable.max_coins, groups=2 * len(holds))
+    for chunk in tables.class_chunks():
+        for index, parent in enumerate(parents):
+            now, then = chain[index + 1][chunk.classes].astype(np.int64), chain[parent][chunk.classes].astype(np.int64)
+            moved = now != then
+            if moved.any():
+                part, count = picked(chunk, moved), int(moved.sum())
+                for side, chosen in enumerate((now[moved], then[moved])):
+                    tally.add(part, np.zeros((HOLDS, count)), chosen, np.full(count, 2 * index + side, np.intp))
+    tallied = tally.group_combinations()
+    counts = [known[0]]
+    for index, parent in enumerate(parents):
+        counts.append([kept + plus - minus for kept, plus, minus in
+                       zip(counts[parent], tallied[2 * index], tallied[2 * index + 1])])
+    return counts[1:]
 
 
 def _total(paytable: Paytable) -> int:

@@ -4,9 +4,26 @@ report, and what ``hint`` adds under a deal of it.  The base answers for a kind 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
+from videopoker.cli.output import Column, Grid
 from videopoker.paytable import Paytable
+
+
+def hands_grid(title: str, paytable: Paytable, rows: Sequence[Mapping[str, Any]], note: str, total: float,
+               rtp: float) -> Grid:
+    """A kind's return table from its rows (``category``, ``pays``, ``probability``, ``one_in``,
+    ``return``), with the total chance (``total``) and return in its footer."""
+    grid = Grid(title, [Column("Hand", right=False), Column("Pays"), Column("Probability"), Column("1 in"),
+                        Column("Return")], note=note)
+    for row in rows:
+        one_in = f"{row['one_in']:,.1f}" if row["probability"] else "—"
+        grid.rows.append([paytable.game.label(row["category"]), f"{row['pays']:g}", f"{row['probability']:.8f}",
+                          one_in, f"{row['return']:.6f}"])
+    grid.footer.append(["Total", "", f"{total:.8f}", "", f"{rtp:.6f}"])
+    return grid
 
 
 class KindCommands:

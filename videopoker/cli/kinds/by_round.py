@@ -5,12 +5,11 @@ what the deal's multiplier or the wheel does to the worths it ranks."""
 from __future__ import annotations
 
 import argparse
-import json
 from fractions import Fraction
 
 from videopoker.cli.kinds.base import KindCommands
 from videopoker.cli.output import Column, Grid, say, show
-from videopoker.cli.plotting import draw_plot, plot_written
+from videopoker.cli.plotting import answered_in_json, plot_written
 from videopoker.cli.progress import solved_with_progress
 from videopoker.paytable import Paytable
 from videopoker.storage.usertext import counted
@@ -22,10 +21,7 @@ def show_feature_analysis(paytable: Paytable, args: argparse.Namespace) -> int:
     args.multi = args.multi or 1
     analysis = solved_with_progress(lambda progress: analyze_feature(paytable, progress))
     data = analysis.to_json(args.multi)
-    draw_plot(args.plot, "analysis", data)
-    if args.json:
-        print(json.dumps(data, indent=2))
-        plot_written(args.plot, json=True)
+    if answered_in_json(args, "analysis", data):
         return 0
     game = paytable.game
     grid = Grid(f"{paytable.name} — {counted(analysis.coins, 'coin')}, perfect play, per coin bet",

@@ -4,12 +4,11 @@ table; ``hint`` takes the level a hand is dealt on (``--level``) and its free ri
 from __future__ import annotations
 
 import argparse
-import json
 import re
 
 from videopoker.cli.kinds.base import KindCommands
 from videopoker.cli.output import Column, Grid, say, show
-from videopoker.cli.plotting import draw_plot, plot_written
+from videopoker.cli.plotting import answered_in_json, plot_written
 from videopoker.cli.progress import solved_with_progress
 from videopoker.paytable import Paytable
 from videopoker.storage.usertext import counted, quote
@@ -20,10 +19,7 @@ def show_multi_strike(paytable: Paytable, args: argparse.Namespace) -> int:
 
     analysis = solved_with_progress(lambda progress: analyze_multi_strike(paytable, progress))
     data = analysis.to_json()
-    draw_plot(args.plot, "analysis", data)
-    if args.json:
-        print(json.dumps(data, indent=2))
-        plot_written(args.plot, json=True)
+    if answered_in_json(args, "analysis", data):
         return 0
     game, coins = paytable.game, analysis.coins
     levels = Grid(f"{paytable.name} — {counted(coins, 'coin')}, perfect play over the levels",

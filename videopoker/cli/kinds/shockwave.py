@@ -5,14 +5,13 @@ value and the two fixed policies beside it; ``hint`` takes the hands left in the
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from fractions import Fraction
 from typing import Any
 
-from videopoker.cli.kinds.base import KindCommands
+from videopoker.cli.kinds.base import KindCommands, hands_grid
 from videopoker.cli.output import Column, Grid, say, show
-from videopoker.cli.plotting import draw_plot, plot_written
+from videopoker.cli.plotting import answered_in_json, plot_written
 from videopoker.cli.progress import solved_with_progress
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
@@ -34,21 +33,10 @@ def show_shockwave(paytable: Paytable, args: argparse.Namespace) -> int:
     analysis = solved_with_progress(lambda progress: analyze_shockwave(paytable, progress))
     found = found_value(paytable, args.found, analysis.best.values) if args.found is not None else {}
     data = analysis.to_json() | ({"found": found} if found else {})
-    draw_plot(args.plot, "analysis", data)
-    if args.json:
-        print(json.dumps(data, indent=2))
-        plot_written(args.plot, json=True)
+    if answered_in_json(args, "analysis", data):
         return 0
-    hands = Grid(f"{paytable.name} — every hand, perfect play over the modes, per coin bet",
-                 [Column("Hand", right=False), Column("Pays"), Column("Probability"), Column("1 in"),
-                  Column("Return")],
-                 note="Return: at the pays of the mode each hand came in")
-    for row in analysis.rows():
-        one_in = f"{row['one_in']:,.1f}" if row["probability"] else "—"
-        hands.rows.append([paytable.game.label(row["category"]), f"{row['pays']:g}", f"{row['probability']:.8f}",
-                           one_in, f"{row['return']:.6f}"])
-    hands.footer.append(["Total", "", "1.00000000", "", f"{analysis.rtp:.6f}"])
-    show(hands)
+    show(hands_grid(f"{paytable.name} — every hand, perfect play over the modes, per coin bet", paytable,
+                    analysis.rows(), "Return: at the pays of the mode each hand came in", 1.0, analysis.rtp))
     states = Grid(f"{paytable.name} — the modes, perfect play",
                   [Column("Hands left", right=False), Column("In play"), Column("Value")],
                   note="Value: in coins of the bet, beside regular mode")

@@ -5,13 +5,12 @@ what each sum is worth, and what a machine found with multipliers on it is worth
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from typing import Any
 
-from videopoker.cli.kinds.base import KindCommands
+from videopoker.cli.kinds.base import KindCommands, hands_grid
 from videopoker.cli.output import Column, Grid, say, show
-from videopoker.cli.plotting import draw_plot, plot_written
+from videopoker.cli.plotting import answered_in_json, plot_written
 from videopoker.cli.progress import solved_with_progress
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
@@ -38,21 +37,11 @@ def show_ultimate_x(paytable: Paytable, args: argparse.Namespace) -> int:
         machine = {"multipliers": list(found), "multiplier_sum": total,
                    "one_round_at_max_coins": analysis.found_value(total), "value": analysis.value(total)}
     data = analysis.to_json() | ({"found": machine} if machine else {})
-    draw_plot(args.plot, "analysis", data)
-    if args.json:
-        print(json.dumps(data, indent=2))
-        plot_written(args.plot, json=True)
+    if answered_in_json(args, "analysis", data):
         return 0
-    hands = Grid(f"{paytable.name} — {analysis.lines}-play, every hand, per coin of the whole bet",
-                 [Column("Hand", right=False), Column("Pays"), Column("Probability"), Column("1 in"),
-                  Column("Return")],
-                 note="Return: the hand's pays times its line's multiplier, over the sums as they come")
-    for row in analysis.rows():
-        one_in = f"{row['one_in']:,.1f}" if row["probability"] else "—"
-        hands.rows.append([paytable.game.label(row["category"]), f"{row['pays']:g}", f"{row['probability']:.8f}",
-                           one_in, f"{row['return']:.6f}"])
-    hands.footer.append(["Total", "", f"{sum(analysis.frequencies):.8f}", "", f"{analysis.rtp:.6f}"])
-    show(hands)
+    show(hands_grid(f"{paytable.name} — {analysis.lines}-play, every hand, per coin of the whole bet", paytable,
+                    analysis.rows(), "Return: the hand's pays times its line's multiplier, over the sums as they come",
+                    sum(analysis.frequencies), analysis.rtp))
     states = Grid(f"{paytable.name} — {analysis.lines}-play, {analysis.coins} coins a hand, perfect play",
                   [Column("Multiplier sum"), Column("In play"), Column("Value")],
                   note=f"Value: in coins, beside sum {analysis.lines}; sums in play less than {SHOWN_CHANCE:.1%}: "

@@ -19,10 +19,10 @@ from videopoker.deck.cards import Card, RandomLike
 from videopoker.errors import GameError
 from videopoker.paytable import kept_data as strict
 from videopoker.paytable.feature import AfterDraw, Drawn, Feature, PlayState
-from videopoker.paytable.feature_reading import Reading, near
+from videopoker.paytable.feature_reading import Reading, near, read_hands
 from videopoker.paytable.pays import MAX_PAY, is_whole
 from videopoker.rules.definition import PayCategory
-from videopoker.storage.yamlfile import describe, item_position, key_position, key_text, value_position
+from videopoker.storage.yamlfile import describe, key_position, key_text, value_position
 
 #: The longest Shockwave mode a table may give.
 MOST_HANDS = 100
@@ -150,25 +150,10 @@ class Shockwave(Feature):
 
 
 def _hands(spec: Mapping[Any, Any], key: str, does: str, reading: Reading) -> tuple[PayCategory, ...] | None:
-    """A list of the game's hands, each once."""
-    listed, place = spec.get(key), value_position(spec, key)
-    if not isinstance(listed, list) or not listed:
-        reading.add(place, f"shockwave {key} must list the hands that {does}, like [four_of_a_kind], got "
-                    f"{describe(listed)}")
-        return None
+    """A list of the game's paying hands, each once."""
     game = reading.game
     hands = [str(category) for category in game.paying] if game is not None else None
-    problems = False
-    for index, written in enumerate(listed):
-        position = item_position(listed, index) or place
-        if hands is not None and written not in hands:
-            reading.add(position, f"shockwave {key}: {key_text(written)} is not a paying hand of {reading.title}; "
-                        f"{near(written, hands)}its paying hands are {', '.join(hands)}")
-            problems = True
-        elif listed.index(written) != index:
-            reading.add(position, f"shockwave {key}: {key_text(written)} is listed twice; list each hand once")
-            problems = True
-    return None if problems else tuple(str(written) for written in listed)
+    return read_hands(spec, key, f"shockwave {key}", does, hands, "paying hand", reading)
 
 
 def _pays(spec: Mapping[Any, Any], reading: Reading) -> tuple[tuple[PayCategory, int], ...] | None:

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from videopoker.paytable.feature import Feature, Weights
-from videopoker.paytable.feature_reading import Reading, near, read_coins, read_weights
+from videopoker.paytable.feature_reading import Reading, read_coins, read_hands, read_weights
 from videopoker.paytable.pays import MAX_COINS_LIMIT, MAX_PAY
 from videopoker.rules.definition import PayCategory
-from videopoker.storage.yamlfile import Position, describe, item_position, key_text, value_position
+from videopoker.storage.yamlfile import Position, value_position
 
 #: Every value the analysis weighs must stay an exact integer in float64 (see ``pays.MAX_PAY``).
 MOST_WORTH = MAX_PAY * MAX_COINS_LIMIT
@@ -65,22 +65,6 @@ class Wheel(Feature):
 
 
 def _trigger(spec: Mapping[Any, Any], reading: Reading) -> tuple[str, ...] | None:
-    trigger = spec.get("trigger")
-    place = value_position(spec, "trigger")
-    if not isinstance(trigger, list) or not trigger:
-        reading.add(place, f"wheel trigger must list the hands that spin the wheel, like [four_of_a_kind], got "
-                    f"{describe(trigger)}")
-        return None
     game = reading.game
     hands = [str(key) for key in game.categories if key != "nothing"] if game is not None else None
-    problems = False
-    for index, key in enumerate(trigger):
-        position = item_position(trigger, index) or place
-        if hands is not None and key not in hands:
-            reading.add(position, f"wheel trigger {key_text(key)} is not a hand of {reading.title}; "
-                        f"{near(key, hands)}its hands are {', '.join(hands)}")
-            problems = True
-        elif trigger.index(key) != index:
-            reading.add(position, f"wheel trigger {key_text(key)} is listed twice; list each hand once")
-            problems = True
-    return None if problems else tuple(str(key) for key in trigger)
+    return read_hands(spec, "trigger", "wheel trigger", "spin the wheel", hands, "hand", reading)

@@ -33,7 +33,15 @@ import numpy.typing as npt
 
 from videopoker.analysis.solve.cache import cache_file, load, save
 from videopoker.analysis.solve.draws import Progress, _quiet
-from videopoker.analysis.solve.exact import Analysis, _total, analyze, best_hold_counts, pay_vector
+from videopoker.analysis.solve.exact import (
+    Analysis,
+    _total,
+    analyze,
+    best_hold_counts,
+    best_holds_mixed,
+    moved_counts,
+    pay_vector,
+)
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.kinds.shockwave import Shockwave
@@ -156,35 +164,63 @@ def worth_vectors(paytable: Paytable, values: Sequence[float],
                   ignore_ends: bool = False) -> list[npt.NDArray[np.float64]]:
     """Per state, what each final hand is worth in it: its pay, plus H(K) on a trigger in regular
     mode, less H(k−1) − H(0) on an end in mode k (``ignore_ends``: not)."""
+    basis = worth_basis(paytable)
+    return [sum((weight * vector for weight, vector in zip(mix, basis)), np.zeros(len(basis[0])))
+            for mix in worth_mixes(paytable, values, ignore_ends)]
+
+
+def worth_basis(paytable: Paytable) -> list[npt.NDArray[np.float64]]:
+    """What every state's worth is made of: the table's pays, the mode's, the triggers, the ends."""
     feature = paytable.feature
     assert isinstance(feature, Shockwave)
     pays = mode_pays(paytable)
-    starts, ends = marks(paytable, feature.starts), marks(paytable, feature.ends_on)
-    worths = [pays[0] + values[feature.hands] * starts]
-    for k in range(1, feature.hands + 1):
-        worths.append(pays[k] - (0.0 if ignore_ends else values[k - 1] - values[0]) * ends)
-    return worths
+    return [pays[0], pays[-1], marks(paytable, feature.starts), marks(paytable, feature.ends_on)]
 
 
-def solve_policy(paytable: Paytable, ignore_ends: bool, progress: Progress) -> Policy:
-    """Policy iteration from the plain holds until the holds stay."""
+def worth_mixes(paytable: Paytable, values: Sequence[float], ignore_ends: bool = False) -> list[list[float]]:
+    """Each state's worth as a mix of :func:`worth_basis`."""
     feature = paytable.feature
     assert isinstance(feature, Shockwave)
-    values = [0.0] * (feature.hands + 1)
-    tallied: dict[bytes, list[int]] = {}
-    policy = None
+    mixes = [[1.0, 0.0, float(values[feature.hands]), 0.0]]
+    for k in range(1, feature.hands + 1):
+        mixes.append([0.0, 1.0, 0.0, 0.0 if ignore_ends else -(values[k - 1] - values[0])])
+    return mixes
+
+
+def solve_policies(paytable: Paytable, values: Sequence[float], rules: Sequence[bool], plain: Sequence[int],
+                   progress: Progress) -> list[Policy]:
+    """Policy iteration for each rule (``True``: the mode's holds by its pays alone) from the holds of
+    ``values``, side by side until every policy's holds stay: a round works out every state's best
+    holds of every policy in one pass over the deals, and tallies a state only where its holds
+    moved from the nearest already tallied, the first from the base game's (``plain``, its counts)."""
+    basis = worth_basis(paytable)
+    policies: list[Policy | None] = [None] * len(rules)
+    current = [list(values) for _ in rules]
+    before: list[list[bytes]] = [[] for _ in rules]
+    played: dict[bytes, tuple[list[int], npt.NDArray[np.int8]]] = {}
+    base_game = (1.0, 0.0, 0.0, 0.0)  # the table's pays alone: the base game's holds, whose counts are known
     for round_ in range(MOST_ROUNDS):
         progress(min(0.9, 0.3 + 0.2 * round_), f"policy round {round_ + 1}")
-        counts = []
-        for worth in worth_vectors(paytable, values, ignore_ends):
-            key = worth.tobytes()
-            if key not in tallied:
-                tallied[key] = best_hold_counts(paytable, worth)
-            counts.append(tallied[key])
-        if policy is not None and [list(state) for state in policy.counts] == counts:
-            return policy
-        policy = evaluate(paytable, counts)
-        values = [float(value) for value in policy.values]
+        mixes = [worth_mixes(paytable, current[index], ignore_ends) for index, ignore_ends in enumerate(rules)]
+        distinct = list(dict.fromkeys([*([base_game] if not played else []),
+                                       *(tuple(mix) for states in mixes for mix in states)]))
+        holds = dict(zip(distinct, best_holds_mixed(paytable, basis, [list(mix) for mix in distinct])))
+        if not played:
+            played[holds[base_game].tobytes()] = (list(plain), holds[base_game])
+        keys = [[holds[tuple(mix)].tobytes() for mix in states] for states in mixes]
+        moving = [index for index in range(len(rules)) if policies[index] is None or keys[index] != before[index]]
+        if not moving:
+            return [policy for policy in policies if policy is not None]
+        new = {key: holds[tuple(mix)] for index in moving for key, mix in zip(keys[index], mixes[index])
+               if key not in played}
+        if new:
+            nearest = min(played.values(), key=lambda known: int((known[1] != next(iter(new.values()))).sum()))
+            counted = moved_counts(paytable, nearest, list(new.values()))
+            played.update({key: (counts, new[key]) for key, counts in zip(new, counted)})
+        for index in moving:
+            policy = evaluate(paytable, [played[key][0] for key in keys[index]])
+            policies[index], before[index] = policy, keys[index]
+            current[index] = [float(value) for value in policy.values]
     raise VideoPokerError(f"{paytable.name!r}: Shockwave's holds did not settle in {MOST_ROUNDS} rounds")
 
 
@@ -197,14 +233,14 @@ def analyze_shockwave(paytable: Paytable, progress: Progress = _quiet) -> Shockw
     file = cache_file("shockwave", paytable.game, "json", pay_vector(paytable, paytable.max_coins).tobytes(),
                       json.dumps(feature.to_json()).encode())
     kept = _load(file, paytable)
+    assert base.total_combinations == _total(paytable)  # the plain holds' counts, on the same denominator
+    plain = evaluate(paytable, [[row.combinations for row in base.rows]] * (feature.hands + 1))  # the start
     if kept is None:
-        best = solve_policy(paytable, False, progress)
-        fixed = solve_policy(paytable, True, progress)
+        best, fixed = solve_policies(paytable, [float(value) for value in plain.values], (False, True),
+                                     plain.counts[0], progress)
         save(file, json.dumps({"best": best.counts, "fixed_bonus": fixed.counts}).encode())
     else:
         best, fixed = evaluate(paytable, kept["best"]), evaluate(paytable, kept["fixed_bonus"])
-    assert base.total_combinations == _total(paytable)  # the plain holds' counts, on the same denominator
-    plain = evaluate(paytable, [[row.combinations for row in base.rows]] * (feature.hands + 1))
     progress(1.0, "done")
     return ShockwaveAnalysis(paytable, feature, best, plain, fixed, fixed.values[feature.hands], base)
 

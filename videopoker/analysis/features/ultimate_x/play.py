@@ -26,12 +26,12 @@ standard error comes from the machines' totals, which are.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import inf, sqrt
 
 import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.deal.rounds import Deal
+from videopoker.analysis.features.machines import SideBySide
 from videopoker.analysis.features.ultimate_x.solve import (
     UltimateXAnalysis,
     analyze_ultimate_x,
@@ -142,7 +142,7 @@ class LongRun:
     average_win: float
 
 
-class UltimateXPlayer:
+class UltimateXPlayer(SideBySide):
     """Plays Ultimate X rounds on ``machines`` machines at once, each line's multiplier literal."""
 
     def __init__(self, paytable: Paytable, lines: int | None = None, progress: Progress = _quiet,
@@ -150,6 +150,7 @@ class UltimateXPlayer:
         self.paytable = paytable
         self.solved = analyze_ultimate_x(paytable, lines, progress)
         self.lines = self.solved.lines
+        super().__init__(machines, WARM_UP, self.lines * self.solved.coins)
         self.tables = draw_tables(paytable.game)
         self.earned = category_multipliers(paytable, self.solved.multipliers())
         self.worths = NextWorths(self.solved)
@@ -159,41 +160,10 @@ class UltimateXPlayer:
         self.weighing = np.stack([pays, *above], axis=1)  # categories × (pay, then each larger multiplier)
         self.hold_draws = self.tables.draw_counts.astype(np.float64)
         self.multipliers = np.ones((machines, self.lines), dtype=np.int64)
-        self.won = np.zeros(machines, dtype=np.int64)
-        self.rounds = np.zeros(machines, dtype=np.int64)
-        self.next_machine = 0
-        self.warmed = False
 
-    @property
-    def machines(self) -> int:
-        return len(self.multipliers)
-
-    def play(self, n: int, rng: np.random.Generator, pays: npt.NDArray[np.int64] | None = None,
-             counts: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.int64]:
-        """Play ``n`` rounds, the machines taking turns; add every line's final hand to ``counts``;
-        each round's win in coins.  The first call warms the machines up off the record."""
-        paid = self.pays if pays is None else pays
-        if not self.warmed:
-            self.warm_up(rng)
-        wins = np.empty(n, dtype=np.int64)
-        done = 0
-        while done < n:
-            turn = min(n - done, self.machines)
-            machines = (self.next_machine + np.arange(turn)) % self.machines
-            self.next_machine = (self.next_machine + turn) % self.machines
-            played = self.play_round(machines, rng, paid, counts)
-            self.won[machines] += played.won
-            self.rounds[machines] += 1
-            wins[done:done + turn] = played.won
-            done += turn
-        return wins
-
-    def warm_up(self, rng: np.random.Generator) -> None:
-        """:data:`WARM_UP` rounds on every machine, neither counted nor paid into the totals."""
-        everyone = np.arange(self.machines)
-        for _ in range(WARM_UP):
-            self.play_round(everyone, rng, self.pays, None)
-        self.warmed = True
+    def play_turn(self, machines: npt.NDArray[np.intp], rng: np.random.Generator,
+                  pays: npt.NDArray[np.int64] | None, counts: npt.NDArray[np.int64] | None) -> npt.NDArray[np.int64]:
+        return self.play_round(machines, rng, self.pays if pays is None else pays, counts).won
 
     def play_round(self, machines: npt.NDArray[np.intp], rng: np.random.Generator, pays: npt.NDArray[np.int64],
                    counts: npt.NDArray[np.int64] | None) -> PlayedRound:
@@ -226,18 +196,6 @@ class UltimateXPlayer:
         keys[:, 0] = np.repeat(HELD_COUNT, len(hands))
         keys[:, 1:] = np.rint(weighed[:, 1:])
         return ev, self.worths.of(keys).reshape(HOLDS, len(hands)), outcomes
-
-    def standard_error(self) -> float:
-        """The standard error of the return per coin bet, from the machines' totals: a ratio of
-        wins to rounds over independent machines (they need not have played alike many rounds)."""
-        playing = self.rounds > 0
-        machines = int(playing.sum())
-        if machines < 2:
-            return inf
-        rounds, won = self.rounds[playing].astype(np.float64), self.won[playing].astype(np.float64)
-        per_round = won.sum() / rounds.sum()
-        spread = float(((won - per_round * rounds) ** 2).sum()) / (machines - 1)
-        return sqrt(spread / machines) / float(rounds.mean()) / (self.lines * self.solved.coins)
 
     def long_run(self, progress: Progress = _quiet) -> LongRun:
         """How often a hand ends in each category under these holds, weighed by the solve's law of
