@@ -461,3 +461,26 @@ def test_a_sweep_is_timed_from_so_many_tables_a_core(monkeypatch: pytest.MonkeyP
     grid = Grid(table, [parse_vary(text, table) for text in TIMED_GRID[2:]], 5)
     lines = engine.check_time(grid, set(), cores, False, "add --yes")
     assert (given, sum(map(len, lines))) == (([256] * 4, 1024) if timed else ([], 0))
+
+
+def test_the_cluster_is_an_extra_and_a_sweep_without_it_solves_here_or_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`pip install -e .` leaves dask out (a terminal game needs none); the test extra keeps it, so
+    CI sweeps on a cluster. Without it a large grid is solved on this process, and --workers is one
+    line naming what to install."""
+    import tomllib
+
+    from videopoker.cli.sweep import _workers
+
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())["project"]
+    assert not any("dask" in need for need in project["dependencies"])
+    assert any("dask[distributed]" in need for need in project["optional-dependencies"]["cluster"])
+    assert "cluster" in project["optional-dependencies"]["test"][0]
+    paytable = resolve_paytable("jacks-or-better-9-6")
+    grid = Grid(paytable, [parse_vary(vary, paytable) for vary in ("full_house=1..200", "flush=1..200")], 5)
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    assert _workers(grid, set(), None, None) == 4  # 40,000 tables: a local cluster, where it is installed
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed: importing it fails
+    assert _workers(grid, set(), None, None) == 0  # solved here
+    assert main(["sweep", "jacks-or-better-9-6", "--vary", "full_house=8..9", "--workers", "2"]) == 1
+    assert "pip install 'videopoker[cluster]'" in capsys.readouterr().err

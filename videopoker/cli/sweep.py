@@ -122,13 +122,23 @@ def _key(grid: Grid, row: Row) -> tuple[int, ...]:
 def _workers(grid: Grid, done: set[tuple[int, ...]], workers: int | None, scheduler: str | None) -> int | None:
     """The local workers the sweep starts: as asked (:func:`_local_workers`), else one for each
     :data:`TABLES_A_WORKER` tables up to every core, 0 when that is fewer than two (the chunks are
-    solved in this process); None on a cluster (``scheduler``), whose workers are not known."""
+    solved in this process, as they are without the cluster extra); None on a cluster (``scheduler``),
+    whose workers are not known."""
     if scheduler is not None:
         return None
     if workers is not None:
         return _local_workers(workers, grid, done)
     workers = min(os.cpu_count() or 1, (len(grid) - len(done)) // TABLES_A_WORKER)
-    return workers if workers >= 2 else 0
+    return workers if workers >= 2 and cluster_installed() else 0  # without the cluster extra: here
+
+
+def cluster_installed() -> bool:
+    """Whether dask.distributed is installed (``pip install 'videopoker[cluster]'``)."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _solved(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
@@ -167,8 +177,8 @@ def _on_dask(grid: Grid, done: set[tuple[int, ...]], workers: int | None,
         import numpy as np
         from distributed import Client
     except ImportError:
-        raise VideoPokerError("--workers and --scheduler need dask.distributed: pip install 'dask[distributed]'") \
-            from None
+        raise VideoPokerError("--workers and --scheduler solve on a Dask cluster, which is an extra: "
+                              "pip install 'videopoker[cluster]'") from None
     with _ctrl_c_as_flag() as stop:
         cluster = None
         try:
