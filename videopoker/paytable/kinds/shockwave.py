@@ -81,9 +81,9 @@ class Shockwave(Feature):
                 "ends_on": list(self.ends_on)}  # no coins: it plays at max_coins
 
     def lines(self, label: Callable[[PayCategory], str] = str) -> list[str]:
-        starts = ", ".join(label(key) for key in self.starts)
+        starts = " or ".join(label(key) for key in self.starts)
         pays = ", ".join(f"{label(key)} {pay:,} a coin" for key, pay in self.pays)
-        ends = ", ".join(label(key) for key in self.ends_on)
+        ends = " or ".join(label(key) for key in self.ends_on)
         return [f"Shockwave, no extra coin: {starts} starts Shockwave mode for the next {self.hands} hands",
                 f"in the mode: {pays}", f"the mode ends after its hands, or on {ends}"]
 
