@@ -427,3 +427,18 @@ def test_a_round_keeps_the_game_it_was_dealt_under(isolated_home: Path) -> None:
         session.draw()
         session.bet_max()
         assert session.machine.round is not None and session.machine.round.paytable.game.title == "House Tens"
+
+
+def test_a_session_opened_on_another_table_starts_on_a_clean_glass(isolated_home: Path) -> None:
+    """`videopoker play B` after a round of A: B's glass does not show A's round (nor offer to double
+    A's win), as switching tables on the machine does; the round stays in the recall."""
+    with Session.open(isolated_home, random.Random(3), "jacks-or-better-9-6") as session:
+        session.set_hands(10)
+        session.bet_max()
+        session.draw()
+        assert session.state().last is not None
+    with Session.open(isolated_home, random.Random(4), "big-times-draw-jacks-or-better-8-6") as session:
+        state = session.state()
+        assert state.last is None and state.gamble is None and session.history.recall
+    with Session.open(isolated_home, random.Random(5), "big-times-draw-jacks-or-better-8-6") as session:
+        assert session.state().last is None  # the same table again: nothing new to show

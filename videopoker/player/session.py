@@ -178,6 +178,9 @@ class Session:
                                f"{paytable.name} is in play")
         else:
             machine.bet = kept_bet(paytable, saved.bet, saved.hands)
+            doubling = saved.gamble is not None and saved.gamble.at_risk
+            if paytable_reference(paytable) != saved.paytable and not doubling:
+                machine.last, machine.gamble = None, None  # another table starts on a clean glass, as a switch does
         if lost is not None:
             notices.insert(0, f"the paytable {lost} cannot be read now (`videopoker paytable validate` says why)"
                            + ("" if saved.round else f"; playing {paytable.name} instead"))
