@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button, OptionList, Static
 from waiting import until
 
@@ -222,3 +223,19 @@ async def test_a_sixteen_hand_game_folds_its_paytable_to_fit_80x24(isolated_home
             assert app.screen.region.contains_region(view.region) and view.region.height >= 6
         await pilot.resize_terminal(80, 40)
         await until(pilot, lambda: not app.folded and app.query_one(PaytablePanel).region.height == 16)
+
+
+@pytest.mark.parametrize(("key", "selector"), [("c", ".chart-line"), ("question_mark", "Static")])
+async def test_the_chart_and_the_help_scroll_to_their_last_line_at_80_by_24(isolated_home: Path, key: str,
+                                                                          selector: str) -> None:
+    """End reaches the last line of a scrolling dialog, inside the dialog's border, without Tab."""
+    from textual.containers import VerticalScroll
+
+    app = VideoPokerApp(isolated_home, "jacks-or-better-9-6", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(key)
+        await until(pilot, lambda: app.screen.query("#dialog") and len(app.screen.query(selector)) > 1)
+        await pilot.press("end")
+        dialog = app.screen.query_one("#dialog")
+        final = list(app.screen.query_one(VerticalScroll).query(selector))[-1]
+        await until(pilot, lambda: final.region.height > 0 and final.region.bottom <= dialog.region.bottom - 1)

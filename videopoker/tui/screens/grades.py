@@ -118,6 +118,7 @@ class GradesScreen(ModalScreen[None]):
             table.display = False
         if self.home is not None:
             self.run_worker(self._read, thread=True, group="record")
+        self.query_one(VerticalScroll).focus()  # End, PageDown and the arrows scroll it, no Tab first
         self.run_worker(self._solve, thread=True, exclusive=True)
 
     def _read(self) -> None:

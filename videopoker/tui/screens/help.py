@@ -42,3 +42,6 @@ class HelpScreen(ModalScreen[None]):
             with VerticalScroll():
                 yield Static(how_to_play(self.max_coins), classes="dialog-text", markup=False)
                 yield Static(keys)
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()  # End, PageDown and the arrows scroll it, no Tab first

@@ -73,6 +73,7 @@ class LedgerScreen(ModalScreen[None]):
         self.query_one("#ledger-plots").display = False
         self.query_one(DataTable).display = False
         self.run_worker(self._read, thread=True, exclusive=True)
+        self.query_one(VerticalScroll).focus()  # End, PageDown and the arrows scroll it, no Tab first
 
     def _read(self) -> None:
         try:
