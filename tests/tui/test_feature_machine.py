@@ -217,3 +217,11 @@ async def test_shockwave_mode_is_on_the_glass_its_pays_in_the_table_and_its_hand
         await pilot.press("space")
         await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.IDLE)
         assert app.session is not None and app.session.state().state in (HandsLeft(9), HandsLeft(0))
+
+
+async def test_a_fresh_shockwave_glass_says_what_starts_the_mode_and_what_it_pays(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, "shockwave-jacks-or-better-12-8", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        rule = "FOUR OF A KIND STARTS SHOCKWAVE: 10 HANDS OF FOUR OF A KIND 800 A COIN"
+        await until(pilot, lambda: rule in shown(app, "#message"))
+        assert len(rule) <= 78

@@ -27,6 +27,15 @@ def mode_pays(paytable: Paytable) -> str:
     return ", ".join(f"{label(key)} PAYS {pay:,} A COIN" for key, pay in feature.pays)
 
 
+def rule(paytable: Paytable) -> str:
+    """The feature in one line: what starts the mode, and what it pays for how many hands."""
+    feature = paytable.feature
+    assert isinstance(feature, Shockwave)
+    starts = " OR ".join(paytable.game.label(key) for key in feature.starts)
+    pays = ", ".join(f"{paytable.game.label(key)} {pay:,} A COIN" for key, pay in feature.pays)
+    return f"{starts} STARTS SHOCKWAVE: {feature.hands} HANDS OF {pays}"
+
+
 class ShockwaveView(KindView):
     def paytable_shown(self, state: MachineState, paytable: Paytable) -> Paytable:
         """In the mode, the mode's pays where it lists a hand."""
@@ -46,6 +55,8 @@ class ShockwaveView(KindView):
         if state.phase is Phase.DEALT:
             return f"SHOCKWAVE · {left} LEFT · HOLD, THEN DRAW" if left else None
         last = state.last
+        if state.phase is Phase.IDLE and last is None and not left and state.credits >= state.stake:
+            return rule(state.paytable)  # a fresh glass says what the feature does
         if state.phase is not Phase.IDLE or last is None or not isinstance(last.state, HandsLeft):
             return None
         won = f"WIN {last.win:,} · " if last.win else ""
