@@ -225,3 +225,27 @@ async def test_a_fresh_shockwave_glass_says_what_starts_the_mode_and_what_it_pay
         rule = "FOUR OF A KIND STARTS SHOCKWAVE: 10 HANDS OF FOUR OF A KIND 800 A COIN"
         await until(pilot, lambda: rule in shown(app, "#message"))
         assert len(rule) <= 78
+
+
+async def test_the_hint_says_every_worth_a_coin_bet_and_names_the_runner_ups(isolated_home: Path) -> None:
+    """On Ultimate X lines the hint's worth is the trainer's, a coin bet (not coins of the round), and
+    the holds after the best are named, within the line."""
+    import re
+
+    from videopoker.machine.training import advice, cards_text, judge
+
+    app = VideoPokerApp(isolated_home, "ultimate-x-jacks-or-better-8-6", seed=3, hands=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "BET 10 FOR ULTIMATE X" in shown(app, "#title"))
+        await pilot.press("m")
+        await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.DEALT)
+        await pilot.press("h")
+        await until(pilot, lambda: "WORTH" in shown(app, "#message"))
+        said = shown(app, "#message")
+        assert app.session is not None and app.session.machine.round is not None
+        current = app.session.machine.round
+        decision = judge(current.pays, current.bet, current.hands, current.dealt, current.held, None, current.state)
+        worth = re.search(r"WORTH (\d+\.\d{4}) A COIN · NEXT (.+?) \d+\.\d{4}", said)
+        assert worth is not None and float(worth[1]) == pytest.approx(float(decision.best_worth or 0), abs=1e-4)
+        runner_up = advice(current.pays, current.bet, current.dealt, state=current.state)[1]
+        assert worth[2] == cards_text(runner_up.cards) and len(said) <= 78

@@ -12,6 +12,7 @@ from videopoker.analysis.solve.hint import best_holds
 from videopoker.deck.cards import parse_hand
 from videopoker.machine.game import Phase
 from videopoker.machine.round import Round
+from videopoker.machine.training import cards_text
 from videopoker.player.session import Session
 from videopoker.tui.app import VideoPokerApp
 from videopoker.tui.screens.dialog import Confirm
@@ -46,7 +47,8 @@ async def test_the_hint_marks_the_best_hold_and_says_its_ev(isolated_home: Path)
         best = best_holds(state.paytable, state.hand, state.bet)
         assert tuple(view.best for view in app.query(CardView)) == best[0].held
         assert message(app).startswith("BEST: HOLD ")
-        assert f"EV {float(best[0].ev):.4f} · NEXT {float(best[1].ev):.4f} · {float(best[2].ev):.4f}" in message(app)
+        assert (f"EV {float(best[0].ev):.4f} A COIN · NEXT {cards_text(best[1].cards)} {float(best[1].ev):.4f} · "
+                f"{cards_text(best[2].cards)} {float(best[2].ev):.4f}") in message(app)
         await pilot.press("space")  # the draw: the marks go with the hand
         assert not any(view.best for view in app.query(CardView))
 

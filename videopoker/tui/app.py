@@ -88,6 +88,10 @@ def _credits(count: int) -> str:
     return f"{count:,} CREDIT{'S' * (count > 1)}"
 
 
+#: The most a message line says, inside the glass at 80 columns.
+MESSAGE_WIDTH = 78
+
+
 def message_for(state: MachineState) -> str:
     """The one-line message a casino machine shows in this state."""
     if state.phase is Phase.DEALT:
@@ -550,10 +554,14 @@ class VideoPokerApp(App[None]):
         current = self.session.machine.round
         choices = advice(current.pays, current.bet, current.dealt, multiplier=current.multiplier, state=current.state)
         self.hint = (current.dealt, choices[0].held)
-        best = cards_text(choices[0].cards)
-        worth = "EV" if choices[0].worth is None else "WORTH"
-        others = " · ".join(f"{float(choice.judged):.4f}" for choice in choices[1:])
-        self.notice = f"BEST: HOLD {best} — {worth} {float(choices[0].judged):.4f} · NEXT {others}"
+        unit = "EV" if choices[0].worth is None else "WORTH"  # a feature's state or multiplier in: its worth
+        said = f"BEST: HOLD {cards_text(choices[0].cards)} — {unit} {float(choices[0].judged):.4f} A COIN"
+        for place, choice in enumerate(choices[1:]):  # the runner-ups, named, as many as the line holds
+            more = f" · {'NEXT ' if not place else ''}{cards_text(choice.cards)} {float(choice.judged):.4f}"
+            if len(said) + len(more) > MESSAGE_WIDTH:
+                break
+            said += more
+        self.notice = said
         self.redraw()
 
     def action_trainer(self) -> None:

@@ -34,7 +34,7 @@ KEYS = (
     Key("r", "recall the last 10 games", ("r",), "recall"),
     Key("a", "analysis: exact return, compare, simulate, bankroll", ("a",), "analysis"),
     Key("e", "edit this paytable, its exact return shown live", ("e",), "edit_paytable"),
-    Key("h", "hint: the best hold marked, its EV and the next two", ("h",), "hint"),
+    Key("h", "hint: the best hold marked, its EV a coin bet, the next holds named", ("h",), "hint"),
     Key("t", "trainer: stop a draw that gives up EV (on or off)", ("t",), "trainer"),
     Key("s", "session: the record as history says it, the trainer's grades, costliest mistakes", ("s",),
         "session_grades"),

@@ -4,6 +4,7 @@ and its hint on the lines, as the registry asks for them (each reached when aske
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -76,7 +77,9 @@ class UltimateXEngine(Engine):
         from videopoker.analysis.features.ultimate_x.hint import lines_advice
 
         assert isinstance(state, Lines)
-        return lines_advice(paytable, coins, dealt, state)
+        stake = coins * len(state.multipliers)  # worths are coins a round: the machine says them a coin bet
+        return [replace(choice, worth=choice.worth / stake) if choice.worth is not None else choice
+                for choice in lines_advice(paytable, coins, dealt, state)]
 
     def judge(self, paytable: Paytable, coins: int, dealt: Sequence[Card], held: Sequence[bool],
               state: PlayState) -> Judgement:
