@@ -281,3 +281,16 @@ def test_deuces_wild_holds_say_what_they_draw_to(hand: str, words: str) -> None:
     deuces = GAMES["deuces-wild"]
     cards = sorted(card.index for card in parse_hand(hand, len(hand.split())))
     assert describe(deuces, int(held_patterns(deuces, np.array([cards], dtype=np.uint8))[0])) == words
+
+
+def test_a_feature_tables_chart_and_sweep_say_they_are_its_base_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """A chart or a sweep of a feature table is its pays alone: it says so, never answering as the
+    feature game without a word (a plain table's says nothing of the kind)."""
+    from videopoker.cli import main
+
+    assert main(["strategy", "multi-strike-16x-bonus-poker-7-5"]) == 0
+    assert "the base game, without its multi-strike" in capsys.readouterr().out.splitlines()[0]
+    assert main(["sweep", "ultimate-x-jacks-or-better-8-6", "--vary", "full_house=7..9"]) == 0
+    assert "(the base game, without its ultimate x)" in capsys.readouterr().out
+    assert main(["sweep", "jacks-or-better-9-6", "--vary", "full_house=7..9"]) == 0
+    assert "base game" not in capsys.readouterr().out

@@ -54,7 +54,8 @@ def _derive(paytable: Paytable, named: str, args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(_derived_json(result), indent=2))
         return 0
-    say(f"Strategy chart for {paytable.name} ({paytable.game.title}), {coins_text(result.analysis.coins)}; "
+    base = f", {paytable.base_game_words}" if paytable.feature is not None else ""
+    say(f"Strategy chart for {paytable.name} ({paytable.game.title}), {coins_text(result.analysis.coins)}{base}; "
         "the first line that fits the dealt hand says what to hold:")
     for line in result.chart.numbered():
         say_item(line)
@@ -68,8 +69,9 @@ def _derive(paytable: Paytable, named: str, args: argparse.Namespace) -> int:
 
 def _heading(result: ChartReturn) -> list[str]:
     paytable = result.analysis.paytable
+    base = f" ({paytable.base_game_words})" if paytable.feature is not None else ""
     return [f"videopoker strategy chart for {paytable.game.title}, derived for {paytable.name} at "
-            f"{coins_text(result.analysis.coins)}",
+            f"{coins_text(result.analysis.coins)}{base}",
             *_summary(result),
             "One pattern a line, best first: the first line that fits the dealt hand says what to hold.",
             "'or' puts patterns on one line (then the hold with more cards, then lower cards, wins);",

@@ -393,7 +393,8 @@ def _progress_done() -> None:
 
 
 def _show(grid: Grid, rows: list[Row], kept: int, args: argparse.Namespace) -> None:
-    title = (f"{grid.paytable.name}: {counted(len(grid), 'table')}, {counted(kept, 'row')} kept; "
+    base = f" ({grid.paytable.base_game_words})" if grid.paytable.feature is not None else ""
+    title = (f"{grid.paytable.name}{base}: {counted(len(grid), 'table')}, {counted(kept, 'row')} kept; "
              f"the best {min(args.top, kept)} by {args.sort}")
     table = Table(title, [*(Column(key) for key in grid.keys), Column("Return"), Column("SD"), Column("Hit %"),
                           Column("Top every")], keys=len(grid.keys))

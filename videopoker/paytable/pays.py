@@ -115,6 +115,12 @@ class Paytable:
         return self.feature is not None and coins in (None, self.feature.coins)
 
     @property
+    def base_game_words(self) -> str:
+        """What a figure of the table's pays alone is, where the table sells a feature: said beside
+        a chart or a sweep so a feature table is never answered as its base game without a word."""
+        return f"the base game, without its {self.feature.kind}" if self.feature is not None else ""
+
+    @property
     def top_bet(self) -> int:
         """The most a hand can bet: the feature's coins where there is one, else ``max_coins``."""
         return self.feature.coins if self.feature else self.max_coins

@@ -37,7 +37,8 @@ class ChartScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             with Horizontal(classes="dialog-head"):
-                yield Static(f"STRATEGY CHART · {visible(self.paytable.name)} · {counted(self.coins, 'coin')}",
+                base = " · BASE GAME" if self.paytable.feature is not None else ""  # its feature's holds differ
+                yield Static(f"STRATEGY CHART · {visible(self.paytable.name)} · {counted(self.coins, 'coin')}{base}",
                              classes="dialog-title", markup=False)
                 yield Button("CLOSE", id="close", action="screen.dismiss", compact=True)
             with VerticalScroll():
