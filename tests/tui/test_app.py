@@ -239,3 +239,14 @@ async def test_the_chart_and_the_help_scroll_to_their_last_line_at_80_by_24(isol
         dialog = app.screen.query_one("#dialog")
         final = list(app.screen.query_one(VerticalScroll).query(selector))[-1]
         await until(pilot, lambda: final.region.height > 0 and final.region.bottom <= dialog.region.bottom - 1)
+
+
+def test_the_picker_says_a_feature_tables_return_is_its_base_games() -> None:
+    """The picker solves each table's pays alone: beside a feature table it says so."""
+    from videopoker.paytable import resolve_paytable
+
+    picker = PaytablePicker(resolve_paytable("jacks-or-better-9-6"))
+    names = {loaded.name: index for index, (_, loaded) in enumerate(picker.choices)
+             if not isinstance(loaded, Exception)}
+    assert "base game" in picker.prompt(names["Ultimate X Jacks or Better 8/6"]).plain
+    assert "base game" not in picker.prompt(names["Jacks or Better 9/6"]).plain

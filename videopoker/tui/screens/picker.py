@@ -53,7 +53,8 @@ class PaytablePicker(ModalScreen[Paytable | None]):
         mark = "▶ " if same_table(loaded, self.current) else "  "
         rtp = self.returns.get(index)
         figure = f"{rtp * 100:8.4f}%" if rtp is not None else "    …    "
-        return Text(f"{mark}{figure}  {visible(loaded.name)}  ({loaded.game.title})")
+        base = ", base game" if loaded.feature is not None else ""  # the figure is its pays alone
+        return Text(f"{mark}{figure}  {visible(loaded.name)}  ({loaded.game.title}{base})")
 
     def compose(self) -> ComposeResult:
         options = [Option(self.prompt(index), id=str(index), disabled=isinstance(loaded, PaytableError))
