@@ -115,6 +115,12 @@ class Paytable:
         return self.feature is not None and coins in (None, self.feature.coins)
 
     @property
+    def base_top_bet(self) -> int:
+        """The most a hand bets on the base game alone: ``max_coins``, one less where a feature plays
+        there (a feature that takes no extra coin)."""
+        return self.max_coins - 1 if self.plays_feature(self.max_coins) and self.max_coins > 1 else self.max_coins
+
+    @property
     def base_game_words(self) -> str:
         """What a figure of the table's pays alone is, where the table sells a feature: said beside
         a chart or a sweep so a feature table is never answered as its base game without a word."""

@@ -92,7 +92,7 @@ class Engine:
 
     def not_yet(self, paytable: Paytable, what: str) -> VideoPokerError:
         return VideoPokerError(f"{paytable.name!r}: {what} of a {feature_of(paytable).kind} table is not worked out "
-                               f"yet; --coins {paytable.max_coins} gives the base game's")
+                               f"yet; --coins {paytable.base_top_bet} gives the base game's")
 
     # -- the game solved ---------------------------------------------------------------------------
 

@@ -173,7 +173,7 @@ def analyze_feature(paytable: Paytable, progress: Progress = _quiet) -> FeatureA
         raise VideoPokerError(f"{paytable.name!r} has no feature")
     if feature.carries_state:  # not one round's win: its own solver (multi_strike, ultimate_x)
         raise VideoPokerError(f"{paytable.name!r}: {feature.kind} carries state from round to round; `analyze`, "
-                              f"`hint` and `simulate` know it, this does not yet (--coins {paytable.max_coins} "
+                              f"`hint` and `simulate` know it, this does not yet (--coins {paytable.base_top_bet} "
                               "plays the base game)")
     bet = paytable.max_coins
     worth, scale = worth_vector(paytable)

@@ -150,7 +150,7 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
     feature = paytable.feature if paytable.plays_feature(coins) else None
     if feature is not None and not isinstance(strategy, FeatureOptimal):
         raise VideoPokerError(f"at the feature bet simulate plays perfect play only (its exact return is known); "
-                              f"--coins {paytable.max_coins} plays the base game with {strategy.name}")
+                              f"--coins {paytable.base_top_bet} plays the base game with {strategy.name}")
     engine = engine_of(feature) if feature is not None else None
     if engine is not None:
         engine.check_hands(paytable, multi)  # refused before the solve

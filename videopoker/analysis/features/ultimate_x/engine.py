@@ -49,7 +49,7 @@ class UltimateXEngine(Engine):
 
     def session_law(self, paytable: Paytable) -> WinLaw:
         raise VideoPokerError(f"bankroll does not work out Ultimate X sessions yet (a round's win depends on the "
-                              f"multipliers the last one left); --coins {paytable.max_coins} gives the base game's")
+                              f"multipliers the last one left); --coins {paytable.base_top_bet} gives the base game's")
 
     def player(self, paytable: Paytable, strategy: Strategy, hands: int, rounds: int,
                progress: Progress = _quiet) -> Playing:
