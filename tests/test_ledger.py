@@ -235,7 +235,7 @@ def test_a_ledger_from_before_features_gains_their_columns_and_keeps_its_rounds(
             connection.executescript(f"BEGIN; {migration} PRAGMA user_version={step + 1}; COMMIT;")
     with Session.open(isolated_home, random.Random(3)) as session:
         play(session, 2)
-    assert rows(isolated_home, "PRAGMA user_version") == [(SCHEMA,)] and SCHEMA == 6
+    assert rows(isolated_home, "PRAGMA user_version") == [(SCHEMA,)] and SCHEMA == 7
     assert rows(isolated_home, "SELECT count(*), count(multiplier) FROM rounds") == [(2, 0)]  # no feature: NULL
     assert rows(isolated_home, "SELECT count(prize), count(line) FROM hands") == [(0, 0)]
 

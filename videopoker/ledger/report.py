@@ -25,6 +25,7 @@ it in between, and the wallet's rounds not yet on record are counted on the ledg
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 from collections import defaultdict
 from collections.abc import Sequence
@@ -40,6 +41,8 @@ from videopoker.machine.game import in_play
 from videopoker.machine.settled import Doubled, Settled
 from videopoker.machine.wallet_content import LEDGER_FORMAT, REFILL_CREDITS, Saved, decode
 from videopoker.paytable import Paytable, paytable_reference, resolve_paytable
+from videopoker.paytable.feature import Feature, PlayState
+from videopoker.paytable.kinds import read_state
 from videopoker.storage.usertext import counted
 from videopoker.storage.wallet import Wallet
 
@@ -382,27 +385,38 @@ def _waiting(ledger: Ledger, saved: Saved) -> tuple[tuple[Settled, ...], tuple[D
 
 def _grades(ledger: Ledger) -> list[tuple[int, float, float, float]]:
     """The grades of the rounds recorded before the hint engine was ready, made now."""
-    waiting = ledger.query("SELECT id, paytable, bet, dealt, held, meter, multiplier, (SELECT group_concat(line) "
-                           "FROM (SELECT line FROM hands WHERE round = rounds.id AND line IS NOT NULL ORDER BY hand)) "
-                           "FROM rounds WHERE ev IS NULL")
+    waiting = ledger.query("SELECT id, paytable, bet, hands, dealt, held, meter, multiplier, state, "
+                           "(SELECT group_concat(line) FROM (SELECT line FROM hands WHERE round = rounds.id "
+                           "AND line IS NOT NULL ORDER BY hand)) FROM rounds WHERE ev IS NULL")
     if not waiting:
         return []
     from videopoker.machine.training import judge
 
     tables = ledger.tables()
     grades = []
-    for round_id, table_id, bet, dealt, held, meter, multiplier, lines in waiting:
+    for round_id, table_id, bet, hands, dealt, held, meter, multiplier, kept, lines in waiting:
         paytable = tables[table_id][1]
         feature = paytable.feature
         if feature is not None and feature.stacks and paytable.plays_feature(bet):
             continue  # a stack is graded as it is recorded, from every deal's hold (one is on record)
         pays = paytable if meter is None else paytable.at_meter(meter)  # as the round paid its first hand
-        played = tuple(int(line) for line in lines.split(",")) if lines else ()  # each hand's line's multiplier
-        state = feature.state_of_lines(played) if feature is not None and played else None
+        state = dealt_under(feature, hands, kept, lines, f"round {round_id}")
         decision = judge(pays, bet, 1, unpack(dealt), held_flags(held), multiplier, state)
         assert decision.variance is not None
         grades.append((round_id, float(decision.ev), float(decision.best_ev), float(decision.variance)))
     return grades
+
+
+def dealt_under(feature: Feature | None, hands: int, kept: str | None, lines: str | None,
+                where: str) -> PlayState | None:
+    """The state a round on record was dealt under: its kind's state as the round kept it (schema 7),
+    or, in a round recorded before, rebuilt from each hand's line multiplier (Ultimate X's lines)."""
+    if feature is None:
+        return None
+    if kept is not None:
+        return read_state(json.loads(kept), hands, where)
+    played = tuple(int(line) for line in lines.split(",")) if lines else ()  # each hand's line's multiplier
+    return feature.state_of_lines(played) if played else None
 
 
 def chosen_tables(tables: dict[int, tuple[str, Paytable]], wanted: str | None) -> list[int]:

@@ -46,7 +46,7 @@ from videopoker.paytable.remembered import load_paytable
 
 LEDGER_NAME = "ledger.sqlite"
 #: The schema this program writes; each step of :data:`_MIGRATIONS` brings a file one version on.
-SCHEMA = 6
+SCHEMA = 7
 #: How long a write waits for a reader or writer elsewhere before saying the ledger is busy.
 BUSY_SECONDS = 5.0
 #: The write-ahead log is folded into the file once it holds this many pages (4 KiB each) ...
@@ -77,6 +77,13 @@ def _shipped_stem(name: str, content: str) -> str | None:
         if paytable.name == name and _content(paytable) == content:
             return file.stem
     return None
+
+
+def _round_states(db: sqlite3.Connection) -> None:
+    """Schema 7: each round keeps the state its kind dealt it under, as JSON (Bonus Streak's queues,
+    Shockwave's hands left), so a round is graded later as it was played; rounds before it have none."""
+    if not any(column[1] == "state" for column in db.execute("PRAGMA table_info(rounds)")):
+        db.execute("ALTER TABLE rounds ADD COLUMN state TEXT")
 
 
 def _references_for_names(db: sqlite3.Connection) -> None:
@@ -167,6 +174,7 @@ _MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     ALTER TABLE hands ADD COLUMN line INTEGER;  -- Ultimate X: the line's multiplier, the hand's win paid at it
     """,
     _references_for_names,
+    _round_states,
 )
 #: SQLite's primary result codes for a file it cannot open read-only where it lies (no room, or
 #: no right, for its journal's index): a report then reads a snapshot.
@@ -493,12 +501,13 @@ class Ledger:
                                                             float(grade.variance))
         cursor = self._db.execute(
             "INSERT OR IGNORE INTO rounds (wallet, number, at, paytable, bet, hands, dealt, held, win, "
-            "credits_after, ev, best_ev, variance, meter, multiplier) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "credits_after, ev, best_ev, variance, meter, multiplier, state) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (wallet_id, settled.number, milliseconds(settled.at), self._table(settled.reference, settled.paytable),
              outcome.bet, outcome.hands, pack(outcome.dealt), held_mask(outcome.held), outcome.win,
              outcome.credits_after, *graded, settled.meter,
-             outcome.multiplier if settled.paytable.plays_feature(outcome.bet) else None))
+             outcome.multiplier if settled.paytable.plays_feature(outcome.bet) else None,
+             json.dumps(outcome.state.to_json()) if outcome.state is not None else None))
         if cursor.rowcount == 0:
             return  # on record already
         place = settled.paytable.game.categories.index
