@@ -144,24 +144,39 @@ def stack_grade(paytable: Paytable, played: PlayState) -> Grade | None:
     return None if graded is None else Grade(*graded)
 
 
-def ready(paytable: Paytable) -> bool:
-    """Whether judging a hold of this table is instant now (its family's tables are loaded)."""
+def ready(paytable: Paytable, hands: int = 1) -> bool:
+    """Whether judging a hold of this table is instant now: its family's tables are loaded, and its
+    feature game, where its engine solves it apart, is solved at ``hands`` hands a round."""
     from videopoker.analysis.solve.draws import tables_ready
 
-    return tables_ready(paytable.game)
+    return tables_ready(paytable.game) and feature_ready(paytable, hands)
 
 
-def warm(paytable: Paytable, progress: Callable[[float, str], None] | None = None) -> None:
+def feature_ready(paytable: Paytable, hands: int) -> bool:
+    """Whether the table's feature engine answers a hint at ``hands`` hands a round at once."""
+    if paytable.feature is None or not paytable.feature.carries_state:
+        return True
+    from videopoker.analysis.features.registry import engine_of
+
+    return engine_of(paytable.feature).ready(paytable, hands)
+
+
+def warm(paytable: Paytable, progress: Callable[[float, str], None] | None = None, hands: int = 1) -> None:
     """Load (or build, once) the family's tables, so that judging and hints are instant after, then
     the table's strategy chart at its top bet (derived once, a few seconds, then cached), so the
-    trainer can say which chart line plays a hand.  ``progress`` is called often along the way;
-    raising there stops the work (a machine that is quitting does not wait for it)."""
+    trainer can say which chart line plays a hand, then what its feature engine solves apart at
+    ``hands`` hands a round.  ``progress`` is called often along the way; raising there stops the
+    work (a machine that is quitting does not wait for it)."""
     from videopoker.analysis.charts.derive import chart_for
     from videopoker.analysis.solve.draws import draw_tables
 
     listen = progress or (lambda done, stage: None)
     draw_tables(paytable.game, listen)
     chart_for(paytable, paytable.max_coins, progress=listen)
+    if paytable.feature is not None and paytable.feature.carries_state:
+        from videopoker.analysis.features.registry import engine_of
+
+        engine_of(paytable.feature).warm(paytable, hands, listen)
 
 
 @dataclass(frozen=True)

@@ -286,7 +286,7 @@ class Session:
         """The hold's grade for the record: the trainer's judgement, else one made now if the hint
         engine is ready (a millisecond), else none (the ledger grades it when it is next read)."""
         current = self.machine.round
-        if decision is None and current is not None and ready(current.paytable):
+        if decision is None and current is not None and ready(current.paytable, current.hands):
             decision = self.judge()
         if decision is None or decision.variance is None:
             return None

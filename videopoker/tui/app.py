@@ -30,7 +30,7 @@ from videopoker.deck.cards import Card
 from videopoker.errors import GameError, InsufficientCredit, StateError, VideoPokerError
 from videopoker.ledger.store import LEDGER_NAME, DamagedLedger, Ledger
 from videopoker.machine.game import MachineState, Outcome, Phase
-from videopoker.machine.training import Decision, advice, cards_text, ready, warm, why
+from videopoker.machine.training import Decision, advice, cards_text, feature_ready, ready, warm, why
 from videopoker.paytable import Paytable, load_paytable
 from videopoker.player.session import MAX_UNRECORDED, REFILL_CREDITS, STARTING_CREDITS, NotDealing, Session
 from videopoker.storage.home import home_dir
@@ -90,6 +90,9 @@ def _credits(count: int) -> str:
 
 #: The most a message line says, inside the glass at 80 columns.
 MESSAGE_WIDTH = 78
+#: What the glass says while a feature game is solved for the hint (once, in the background, then cached).
+SOLVING = "SOLVING THIS GAME FOR THE HINT (ONCE, THEN AT ONCE): A MOMENT"
+SOLVED = "THIS GAME IS SOLVED: THE HINT AND THE TRAINER ANSWER AT ONCE"
 
 
 def message_for(state: MachineState) -> str:
@@ -136,11 +139,11 @@ def event_clock() -> float:
     return time.perf_counter() if sys.platform == "win32" else time.monotonic()
 
 
-def _warm_until_cancelled(paytable: Paytable) -> None:
+def _warm_until_cancelled(paytable: Paytable, hands: int) -> None:
     """:func:`warm` in a thread worker that stops once cancelled (the app cancels its workers when it
-    quits, and would otherwise wait seconds for a chart's derivation)."""
+    quits, and would otherwise wait seconds for a chart's derivation or a feature's solve)."""
     with contextlib.suppress(Cancelled):
-        warm(paytable, until_cancelled())
+        warm(paytable, until_cancelled(), hands)
 
 
 class VideoPokerApp(App[None]):
@@ -258,11 +261,21 @@ class VideoPokerApp(App[None]):
         graded draw takes a millisecond (every draw is graded once they are loaded)."""
         if self.session is None:
             return
-        tables = {self.session.machine.paytable.game.key: self.session.machine.paytable}
-        if self.session.machine.round is not None:
-            tables.setdefault(self.session.machine.round.paytable.game.key, self.session.machine.round.paytable)
-        for paytable in tables.values():
-            self.run_worker(lambda table=paytable: _warm_until_cancelled(table), thread=True, group="warm")
+        machine = self.session.machine
+        tables = {(machine.paytable.game.key, machine.hands): machine.paytable}
+        if machine.round is not None:
+            tables.setdefault((machine.round.paytable.game.key, machine.round.hands), machine.round.paytable)
+        for (_, hands), paytable in tables.items():
+            self.run_worker(lambda table=paytable, count=hands: self._warm_and_tell(table, count), thread=True,
+                            group="warm")
+
+    def _warm_and_tell(self, paytable: Paytable, hands: int) -> None:
+        """Warm a table in this worker thread; if its feature game had to be solved first, say on the
+        glass when the hint is ready (the player was told to wait for it)."""
+        solving = not feature_ready(paytable, hands)
+        _warm_until_cancelled(paytable, hands)
+        if solving and feature_ready(paytable, hands):
+            self.call_from_thread(self.show_reason, SOLVED)
 
     def _answer_damaged_ledger(self, new_ledger: bool | None) -> None:
         if not new_ledger:
@@ -527,7 +540,11 @@ class VideoPokerApp(App[None]):
         """Draw, graded when the hint engine is ready; in trainer mode a costly hold stops first."""
         assert self.session is not None and self.session.machine.round is not None
         trainer = self.session.training.trainer
-        decision = self.session.judge() if trainer or ready(self.session.machine.round.paytable) else None
+        current = self.session.machine.round
+        if trainer and not feature_ready(current.paytable, current.hands):
+            trainer = False  # its feature is still being solved: drawn ungraded now, graded on record later
+            self.show_reason(SOLVING)
+        decision = self.session.judge() if trainer or ready(current.paytable, current.hands) else None
         if trainer and decision is not None and not decision.right:
             title = "MAJOR MISTAKE" if decision.major else "MINOR MISTAKE"
             current = self.session.machine.round
@@ -552,6 +569,10 @@ class VideoPokerApp(App[None]):
             self.show_reason("the hint is for a dealt hand: deal first")
             return
         current = self.session.machine.round
+        if current.state is not None and not feature_ready(current.paytable, current.hands):
+            self.bell()
+            self.show_reason(SOLVING)
+            return
         choices = advice(current.pays, current.bet, current.dealt, multiplier=current.multiplier, state=current.state)
         self.hint = (current.dealt, choices[0].held)
         unit = "EV" if choices[0].worth is None else "WORTH"  # a feature's state or multiplier in: its worth
@@ -610,6 +631,7 @@ class VideoPokerApp(App[None]):
 
     def action_next_hands(self) -> None:
         self.play(Session.next_hands)
+        self._warm()  # a feature solved by the hands a round is solved for these
 
     def action_scroll_hands(self, pages: int) -> None:
         box = self.query_one("#hands-box", VerticalScroll)

@@ -100,6 +100,14 @@ class Engine:
         """The table solved at its feature bet (``hands`` a round where the kind's return depends on it)."""
         raise self.not_yet(paytable, "the exact return")
 
+    def ready(self, paytable: Paytable, hands: int) -> bool:
+        """Whether a hint or a judgement at ``hands`` hands a round is instant now (a kind whose
+        solve takes long says False until it is cached)."""
+        return True
+
+    def warm(self, paytable: Paytable, hands: int, progress: Progress = _quiet) -> None:
+        """Work out now, once, what makes a hint at ``hands`` hands a round instant (nothing here)."""
+
     def default_hands(self, paytable: Paytable) -> int:
         """Hands a round when none are asked."""
         return 1

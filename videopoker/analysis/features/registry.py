@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from videopoker.analysis.features.bonus_streak.engine import BonusStreakEngine
 from videopoker.analysis.features.by_round import ROUND_BY_ROUND
 from videopoker.analysis.features.engine import Engine
 from videopoker.analysis.features.multi_strike.engine import MultiStrikeEngine
@@ -23,6 +24,7 @@ ENGINES: dict[str, Engine] = {
     "multi-strike": MultiStrikeEngine(),
     "ultimate x": UltimateXEngine(),
     "shockwave": ShockwaveEngine(),
+    "bonus streak": BonusStreakEngine(),
 }
 
 

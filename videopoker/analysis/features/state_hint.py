@@ -16,10 +16,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from videopoker.analysis.features.engine import Judgement
 from videopoker.analysis.solve.hint import HoldChoice, best_holds
 from videopoker.deck.cards import Card
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import PlayState
+from videopoker.rules.definition import PayCategory
 
 
 @dataclass(frozen=True)
@@ -70,3 +72,38 @@ class PlainHolds:
             ranked.append(replace(choice, rank=ranked[-1].rank if shared else place + 1))
         base_best = next(choice for choice in ranked if choice.held == self.holds[0].held)
         return StateHint(state, ranked, base_best, unit)
+
+
+# -- what the kinds whose lines each carry a multiplier share (Ultimate X, Bonus Streak) -----------
+
+def per_coin_bet(choices: list[HoldChoice], stake: int) -> list[HoldChoice]:
+    """Holds whose worths are coins a round, said per coin of the round's ``stake`` (the machine's unit)."""
+    return [replace(choice, worth=choice.worth / stake) if choice.worth is not None else choice
+            for choice in choices]
+
+
+def judge_on_lines(paytable: Paytable, coins: int, held: Sequence[bool], multipliers: Sequence[int],
+                   hint: list[HoldChoice]) -> Judgement:
+    """A hold on lines paid at ``multipliers`` (one a line), per coin of the round's bet, against the
+    best of ``hint`` (the holds ranked in the state): ``ev`` what the round expects to pay, the worth
+    (at the feature bet) what ranks the holds, what the lines earn included."""
+    yours = next(choice for choice in hint if choice.held == tuple(held))
+    best, stake, total = hint[0], coins * len(multipliers), sum(multipliers)
+    column = paytable.max_coins if paytable.plays_feature(coins) else coins
+    ev, best_ev = total * yours.ev * column / stake, total * best.ev * column / stake
+    squares = sum(count * paytable.pay(category, column) ** 2 for category, count in yours.outcomes.items())
+    pay_variance = Fraction(squares, yours.draws) - (yours.ev * column) ** 2  # one hand's pay, in coins
+    variance = sum(m * m for m in multipliers) * pay_variance / (coins * coins * len(multipliers))
+    worths = (None, None) if yours.worth is None else (yours.judged / stake, best.judged / stake)
+    return Judgement(coins, len(multipliers), best.held, ev, best_ev, variance, *worths)
+
+
+def line_rows(paytable: Paytable, frequencies: Sequence[float], paid_frequencies: Sequence[float],
+              coins: int) -> list[dict[str, Any]]:
+    """The return table of a game paid at its lines' multipliers: each final hand's chance a hand
+    and its part of the return, per coin of the whole bet (``coins`` a hand), from E[m · 1(hand)]."""
+    bet = paytable.max_coins
+    categories: Sequence[PayCategory] = paytable.game.categories
+    return [{"category": category, "pays": paytable.pay(category, bet) / bet, "probability": chance,
+             "one_in": 1 / chance if chance else float("inf"), "return": paid * paytable.pay(category, bet) / coins}
+            for category, chance, paid in zip(categories, frequencies, paid_frequencies)]

@@ -8,6 +8,7 @@ import argparse
 from typing import Any
 
 from videopoker.cli.kinds.base import KindCommands
+from videopoker.cli.kinds.bonus_streak import BonusStreakCommands
 from videopoker.cli.kinds.by_round import BigTimesDrawCommands, TimesPayCommands, WheelCommands
 from videopoker.cli.kinds.multi_strike import MultiStrikeCommands
 from videopoker.cli.kinds.shockwave import ShockwaveCommands
@@ -21,6 +22,7 @@ COMMANDS: dict[str, KindCommands] = {
     "multi-strike": MultiStrikeCommands(),
     "ultimate x": UltimateXCommands(),
     "shockwave": ShockwaveCommands(),
+    "bonus streak": BonusStreakCommands(),
 }
 
 

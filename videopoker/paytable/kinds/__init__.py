@@ -11,6 +11,7 @@ from typing import Any
 
 from videopoker.paytable.feature import Drawn, Feature, PlayState
 from videopoker.paytable.kinds.big_times_draw import BigTimesDraw
+from videopoker.paytable.kinds.bonus_streak import BonusStreak
 from videopoker.paytable.kinds.multi_strike import MultiStrike
 from videopoker.paytable.kinds.shockwave import Shockwave
 from videopoker.paytable.kinds.times_pay import TimesPay
@@ -25,6 +26,7 @@ KINDS: dict[str, type[Feature]] = {kind.kind: kind for kind in (
     MultiStrike,
     UltimateX,
     Shockwave,
+    BonusStreak,
 )}
 
 

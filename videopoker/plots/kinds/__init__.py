@@ -4,6 +4,7 @@ gives the kind; adding a kind is its module beside the others and one line below
 from __future__ import annotations
 
 from videopoker.plots.kinds.base import Picture
+from videopoker.plots.kinds.bonus_streak import streaks_picture
 from videopoker.plots.kinds.by_round import multiplier_law, top_card_law, wheel_law
 from videopoker.plots.kinds.multi_strike import levels_picture
 from videopoker.plots.kinds.shockwave import modes_picture
@@ -16,4 +17,5 @@ PICTURES: dict[str, Picture] = {
     "multi-strike": levels_picture,
     "ultimate x": sums_picture,
     "shockwave": modes_picture,
+    "bonus streak": streaks_picture,
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from videopoker.paytable import Paytable
 from videopoker.tui.kinds.base import KindView
+from videopoker.tui.kinds.bonus_streak import BonusStreakView
 from videopoker.tui.kinds.multi_strike import MultiStrikeView
 from videopoker.tui.kinds.shockwave import ShockwaveView
 from videopoker.tui.kinds.ultimate_x import UltimateXView
@@ -21,6 +22,7 @@ VIEWS: dict[str, KindView] = {
     "multi-strike": MultiStrikeView(),
     "ultimate x": UltimateXView(),
     "shockwave": ShockwaveView(),
+    "bonus streak": BonusStreakView(),
 }
 
 

@@ -4,7 +4,6 @@ and its hint on the lines, as the registry asks for them (each reached when aske
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -77,9 +76,10 @@ class UltimateXEngine(Engine):
         from videopoker.analysis.features.ultimate_x.hint import lines_advice
 
         assert isinstance(state, Lines)
-        stake = coins * len(state.multipliers)  # worths are coins a round: the machine says them a coin bet
-        return [replace(choice, worth=choice.worth / stake) if choice.worth is not None else choice
-                for choice in lines_advice(paytable, coins, dealt, state)]
+        from videopoker.analysis.features.state_hint import per_coin_bet
+
+        # worths are coins a round: the machine says them a coin bet
+        return per_coin_bet(lines_advice(paytable, coins, dealt, state), coins * len(state.multipliers))
 
     def judge(self, paytable: Paytable, coins: int, dealt: Sequence[Card], held: Sequence[bool],
               state: PlayState) -> Judgement:

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from videopoker.analysis.features.engine import Judgement
-from videopoker.analysis.features.state_hint import PlainHolds, StateHint
+from videopoker.analysis.features.state_hint import PlainHolds, StateHint, judge_on_lines
 from videopoker.analysis.features.ultimate_x.solve import analyze_ultimate_x
 from videopoker.analysis.solve.hint import HoldChoice, best_holds
 from videopoker.deck.cards import Card
@@ -59,19 +59,8 @@ def lines_advice(paytable: Paytable, coins: int, dealt: Sequence[Card], state: L
 
 def judge_lines(paytable: Paytable, coins: int, dealt: Sequence[Card], held: Sequence[bool],
                 state: Lines) -> Judgement:
-    """A hold on the lines, per coin of the round's bet: ``ev`` what the round expects to pay, the
-    worth (at the feature bet) what ranks the holds, the multipliers they earn included."""
-    lines = state.multipliers
-    hint = lines_advice(paytable, coins, dealt, state)
-    yours = next(choice for choice in hint if choice.held == tuple(held))
-    best, stake, total = hint[0], coins * len(lines), sum(lines)
-    column = paytable.max_coins if paytable.plays_feature(coins) else coins
-    ev, best_ev = total * yours.ev * column / stake, total * best.ev * column / stake
-    squares = sum(count * paytable.pay(category, column) ** 2 for category, count in yours.outcomes.items())
-    pay_variance = Fraction(squares, yours.draws) - (yours.ev * column) ** 2  # one hand's pay, in coins
-    variance = sum(m * m for m in lines) * pay_variance / (coins * coins * len(lines))
-    worths = (None, None) if yours.worth is None else (yours.judged / stake, best.judged / stake)
-    return Judgement(coins, len(lines), best.held, ev, best_ev, variance, *worths)
+    """A hold on the lines, per coin of the round's bet (:func:`~..state_hint.judge_on_lines`)."""
+    return judge_on_lines(paytable, coins, held, state.multipliers, lines_advice(paytable, coins, dealt, state))
 
 
 def found_value(paytable: Paytable, lines: Sequence[int]) -> Fraction:

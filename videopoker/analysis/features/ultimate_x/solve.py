@@ -81,11 +81,9 @@ class UltimateXAnalysis:
 
     def rows(self) -> list[dict[str, Any]]:
         """The return table: each final hand's chance and its part of the return, per coin of the whole bet."""
-        paytable, bet = self.paytable, self.paytable.max_coins
-        return [{"category": category, "pays": paytable.pay(category, bet) / bet, "probability": chance,
-                 "one_in": 1 / chance if chance else float("inf"),
-                 "return": paid * paytable.pay(category, bet) / self.coins}
-                for category, chance, paid in zip(paytable.game.categories, self.frequencies, self.paid_frequencies)]
+        from videopoker.analysis.features.state_hint import line_rows
+
+        return line_rows(self.paytable, self.frequencies, self.paid_frequencies, self.coins)
 
     def multipliers(self) -> dict[PayCategory, int]:
         return self.feature.line_multipliers(self.lines)
