@@ -46,7 +46,23 @@ class Chain:
     assigns: Index                       # (class tuples, lines): every tuple of the lines' classes
     monomial_of: Index                   # (class tuples,): the class multiset a tuple sorts to
     monomials: Index                     # (multisets, classes): each multiset's count of every class
-    following: Index                     # (states, class tuples): the state a tuple of classes leads to
+
+    @functools.cached_property
+    def following(self) -> Index:
+        """(states, class tuples): the state each tuple of the lines' classes leads to, from every
+        state (worked out when first asked: a hint needs one state's row, :meth:`following_of`)."""
+        return self.following_of(np.arange(len(self.states)))
+
+    def following_of(self, states: Index) -> Index:
+        """(states, class tuples): the rows of :attr:`following` of ``states``."""
+        codes = _codes(self.states, len(self.queues))
+        following = np.empty((len(states), len(self.assigns)), dtype=np.int64)
+        for start in range(0, len(states), 512):
+            block = self.states[states[start:start + 512]]
+            reached = np.sort(self.moves[block[:, None, :], self.assigns[None, :, :]], axis=2)  # (block, tuples, lines)
+            following[start:start + 512] = np.searchsorted(
+                codes, _codes(reached.reshape(-1, self.lines), len(self.queues))).reshape(len(block), len(self.assigns))
+        return following
 
     @property
     def classes(self) -> int:
@@ -81,7 +97,8 @@ class Chain:
         """(states, multisets): per state (all, or ``states``), the value of the next state summed
         over the class tuples of each multiset, so that ``powers(p) @ coefficients[s]`` is
         E[V(next) | p] in state s."""
-        ahead = values[self.following[states]]              # (states, tuples)
+        rows = self.following[states] if isinstance(states, slice) or len(states) > 1 else self.following_of(states)
+        ahead = values[rows]                                # (states, tuples)
         onehot = np.zeros((len(self.assigns), len(self.monomials)))
         onehot[np.arange(len(self.assigns)), self.monomial_of] = 1.0
         coefficients: Array = ahead @ onehot
@@ -133,15 +150,9 @@ def build_chain(streak_classes: tuple[Streak | None, ...], lines: int) -> Chain:
     for place, multiset in enumerate(multisets):
         for streak_class in multiset:
             monomials[place, streak_class] += 1
-    monomial_of = np.array([multisets.index(tuple(sorted(assign))) for assign in assigns.tolist()], dtype=np.int64)
-    codes = _codes(states, len(queues))
-    following = np.empty((len(states), len(assigns)), dtype=np.int64)
-    for start in range(0, len(states), 512):
-        block = states[start:start + 512]
-        reached = np.sort(move[block[:, None, :], assigns[None, :, :]], axis=2)  # (block, tuples, lines)
-        following[start:start + 512] = np.searchsorted(codes, _codes(reached.reshape(-1, lines), len(queues))
-                                                        ).reshape(len(block), len(assigns))
-    return Chain(lines, streak_classes, tuple(queues), move, states, assigns, monomial_of, monomials, following)
+    where_multiset = {multiset: place for place, multiset in enumerate(multisets)}
+    monomial_of = np.array([where_multiset[tuple(sorted(assign))] for assign in assigns.tolist()], dtype=np.int64)
+    return Chain(lines, streak_classes, tuple(queues), move, states, assigns, monomial_of, monomials)
 
 
 def _codes(states: Index, base: int) -> Index:
