@@ -8,15 +8,17 @@ none) and the fix, as every check of a paytable is.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from videopoker.paytable.feature import MAX_FEATURE_COINS, MAX_WEIGHT, Weights
 from videopoker.paytable.pays import is_whole
 from videopoker.rules.lookup import Game
 from videopoker.storage.yamlfile import Position, describe, item_position, key_position, key_text, value_position
+
+Value = TypeVar("Value")
 
 
 @dataclass(frozen=True)
@@ -129,3 +131,52 @@ def read_hands(spec: Mapping[Any, Any], key: str, named: str, does: str, hands: 
             reading.add(position, f"{named} {key_text(written)} is listed twice; list each hand once")
             problems = True
     return None if problems else tuple(str(written) for written in listed)
+
+
+def read_hand_tables(spec: Mapping[Any, Any], reading: Reading, key: str, what: str, offered: Sequence[int],
+                     earns: str, example: str, inner: str,
+                     read_value: Callable[[Mapping[Any, Any], Any], Value | None]
+                     ) -> tuple[tuple[int, tuple[tuple[str, Value], ...]], ...] | None:
+    """``key: {3: {full_house: ..., flush: ...}, 10: {...}}``: per hands a round (one of ``offered``),
+    what each listed paying hand earns its line, read by ``read_value(table, hand)`` (None with its
+    problem told), in the game's order of hands; None with every problem told.  ``what`` names the
+    key in a message (``ultimate x multipliers``), ``earns`` and ``example`` say what the key maps
+    hands a round to, ``inner`` what one table maps hands to, with an example."""
+    add, game = reading.add, reading.game
+    tables, place = spec.get(key), value_position(spec, key)
+    choices = ", ".join(map(str, offered))
+    if not isinstance(tables, Mapping) or not tables:
+        add(place, f"{what} must map hands a round ({choices}) to {earns}, like {example}, got {describe(tables)}")
+        return None
+    hands = [str(hand) for hand in game.paying] if game is not None else None
+    read: list[tuple[int, tuple[tuple[str, Value], ...]]] = []
+    problems = False
+    for written, table in tables.items():
+        lines = number(written)
+        if lines is None or lines not in offered:
+            add(key_position(tables, written), f"{what}: {key_text(written)} is not a number of hands a round it is "
+                f"played at; use {choices}")
+            problems = True
+            continue
+        if any(lines == seen for seen, _ in read):
+            add(key_position(tables, written), f"{what}: {lines}-play is given twice; give it once")
+            problems = True
+            continue
+        if not isinstance(table, Mapping) or not table:
+            add(value_position(tables, written), f"{what} for {lines}-play must map {inner}, got {describe(table)}")
+            problems = True
+            continue
+        values: dict[str, Value] = {}
+        for hand in table:
+            if hands is not None and hand not in hands:
+                add(key_position(table, hand), f"{what}: {key_text(hand)} is not a paying hand of {reading.title}; "
+                    f"{near(hand, hands)}its paying hands are {', '.join(hands)}")
+                problems = True
+            value = read_value(table, hand)
+            if value is None:
+                problems = True
+            else:
+                values[str(hand)] = value
+        order = hands if hands is not None else list(values)
+        read.append((lines, tuple((hand, values[hand]) for hand in order if hand in values)))
+    return None if problems else tuple(sorted(read))

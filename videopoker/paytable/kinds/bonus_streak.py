@@ -22,10 +22,10 @@ from videopoker.deck.cards import Card, RandomLike
 from videopoker.errors import GameError
 from videopoker.paytable import kept_data as strict
 from videopoker.paytable.feature import AfterDraw, Drawn, Feature, PlayState
-from videopoker.paytable.feature_reading import Reading, near, number, read_coins
+from videopoker.paytable.feature_reading import Reading, read_coins, read_hand_tables
 from videopoker.paytable.pays import is_whole
 from videopoker.rules.definition import PayCategory
-from videopoker.storage.yamlfile import describe, item_position, key_position, key_text, value_position
+from videopoker.storage.yamlfile import describe, item_position, key_text, value_position
 
 #: What a streak hand raises the multipliers left on its line to (every published table's top).
 RAISED = 12
@@ -249,56 +249,25 @@ def _kept_queue(item: Any, where: str) -> Queue:
 def _streak_tables(spec: Mapping[Any, Any], reading: Reading) -> StreakTables | None:
     """``streaks: {3: {full_house: [2, 3, 4, 7, 12], ...}, 10: {...}}``: per hands a round, the
     streak each listed hand earns its line."""
-    add, game = reading.add, reading.game
-    tables, place = spec.get("streaks"), value_position(spec, "streaks")
-    offered = ", ".join(map(str, BONUS_STREAK_LINES))
-    if not isinstance(tables, Mapping) or not tables:
-        add(place, f"bonus streak streaks must map hands a round ({offered}) to the streak each hand earns its "
-            f"line, like {{3: {{full_house: [2, 3, 4, 7, 12], flush: [2, 3, 4]}}}}, got {describe(tables)}")
-        return None
-    hands = [str(key) for key in game.paying] if game is not None else None
-    read: list[tuple[int, tuple[tuple[str, Streak], ...]]] = []
-    problems = False
-    for written, table in tables.items():
-        lines = number(written)
-        if lines not in BONUS_STREAK_LINES:
-            add(key_position(tables, written), f"bonus streak streaks: {key_text(written)} is not a number of "
-                f"hands a round it is played at; use {offered}")
-            problems = True
-            continue
-        if any(lines == seen for seen, _ in read):
-            add(key_position(tables, written), f"bonus streak streaks: {lines}-play is given twice; give it once")
-            problems = True
-            continue
-        if not isinstance(table, Mapping) or not table:
-            add(value_position(tables, written), f"bonus streak streaks for {lines}-play must map hands to the "
-                f"streaks they earn, like {{full_house: [2, 3, 4, 7, 12]}}, got {describe(table)}")
-            problems = True
-            continue
-        for key in table:
-            if hands is not None and key not in hands:
-                add(key_position(table, key), f"bonus streak streaks: {key_text(key)} is not a paying hand of "
-                    f"{reading.title}; {near(key, hands)}its paying hands are {', '.join(hands)}")
-                problems = True
-            problems |= not _streak_read(table, key, reading)
-        order = hands if hands is not None else [str(key) for key in table]
-        if not problems:
-            read.append((int(lines), tuple((key, tuple(int(m) for m in table[key])) for key in order if key in table)))
-    return None if problems else tuple(sorted(read))
+    return read_hand_tables(spec, reading, "streaks", "bonus streak streaks", BONUS_STREAK_LINES,
+                            "the streak each hand earns its line",
+                            "{3: {full_house: [2, 3, 4, 7, 12], flush: [2, 3, 4]}}",
+                            "hands to the streaks they earn, like {full_house: [2, 3, 4, 7, 12]}",
+                            lambda table, key: _streak_read(table, key, reading))
 
 
-def _streak_read(table: Mapping[Any, Any], key: Any, reading: Reading) -> bool:
-    """Whether ``table[key]`` is a streak: a list of 1..MAX_STREAK multipliers, each 1..max (else told)."""
+def _streak_read(table: Mapping[Any, Any], key: Any, reading: Reading) -> Streak | None:
+    """The streak ``table[key]`` is: a list of 1..MAX_STREAK multipliers, each 1..max (else None, told)."""
     streak = table[key]
     if not isinstance(streak, list) or not 1 <= len(streak) <= MAX_STREAK:
         reading.add(value_position(table, key), f"bonus streak streak for {key_text(key)} must list 1..{MAX_STREAK} "
                     f"multipliers for its line's next hands, like [2, 3, 4], got {describe(streak)}"
                     f"{f' of {len(streak)}' if isinstance(streak, list) and streak else ''}")
-        return False
+        return None
     for index, multiplier in enumerate(streak):
         if not is_whole(multiplier) or not 1 <= multiplier <= MAX_STREAK_MULTIPLIER:
             reading.add(item_position(streak, index) or value_position(table, key), f"bonus streak streak for "
                         f"{key_text(key)}: each multiplier must be a whole number 1..{MAX_STREAK_MULTIPLIER}, got "
                         f"{describe(multiplier)}")
-            return False
-    return True
+            return None
+    return tuple(int(multiplier) for multiplier in streak)

@@ -20,10 +20,10 @@ from videopoker.deck.cards import Card, RandomLike
 from videopoker.errors import GameError
 from videopoker.paytable import kept_data as strict
 from videopoker.paytable.feature import PLAYED_HANDS, AfterDraw, Drawn, Feature, PlayState
-from videopoker.paytable.feature_reading import Reading, near, number, read_coins
+from videopoker.paytable.feature_reading import Reading, read_coins, read_hand_tables
 from videopoker.paytable.pays import is_whole
 from videopoker.rules.definition import PayCategory
-from videopoker.storage.yamlfile import describe, key_position, key_text, value_position
+from videopoker.storage.yamlfile import describe, key_text, value_position
 
 #: Ultimate X offers its multipliers at these hands a round.
 ULTIMATE_X_LINES = (1, 3, 5, 10)
@@ -166,41 +166,15 @@ def line_multipliers(data: Any, key: str, where: str, hands: int) -> tuple[int, 
 
 def _line_tables(spec: Mapping[Any, Any], reading: Reading) -> LineTables | None:
     """``multipliers: {3: {full_house: 12, ...}, 10: {...}}``: per hands a round, what each hand earns."""
-    add, game = reading.add, reading.game
-    tables, place = spec.get("multipliers"), value_position(spec, "multipliers")
-    offered = ", ".join(map(str, ULTIMATE_X_LINES))
-    if not isinstance(tables, Mapping) or not tables:
-        add(place, f"ultimate x multipliers must map hands a round ({offered}) to the multiplier each winning "
-            f"hand earns its line, like {{3: {{full_house: 12, flush: 11}}}}, got {describe(tables)}")
-        return None
-    hands = [str(key) for key in game.paying] if game is not None else None
-    read: list[tuple[int, tuple[tuple[str, int], ...]]] = []
-    problems = False
-    for written, table in tables.items():
-        lines = number(written)
-        if lines not in ULTIMATE_X_LINES:
-            add(key_position(tables, written), f"ultimate x multipliers: {key_text(written)} is not a number of "
-                f"hands a round it is played at; use {offered}")
-            problems = True
-            continue
-        if any(lines == seen for seen, _ in read):
-            add(key_position(tables, written), f"ultimate x multipliers: {lines}-play is given twice; give it once")
-            problems = True
-            continue
-        if not isinstance(table, Mapping) or not table:
-            add(value_position(tables, written), f"ultimate x multipliers for {lines}-play must map winning hands "
-                f"to multipliers, like {{full_house: 12, flush: 11}}, got {describe(table)}")
-            problems = True
-            continue
-        for key, multiplier in table.items():
-            if hands is not None and key not in hands:
-                add(key_position(table, key), f"ultimate x multipliers: {key_text(key)} is not a paying hand of "
-                    f"{reading.title}; {near(key, hands)}its paying hands are {', '.join(hands)}")
-                problems = True
-            if not is_whole(multiplier) or not 1 <= multiplier <= MAX_LINE_MULTIPLIER:
-                add(value_position(table, key), f"ultimate x multiplier for {key_text(key)} must be a whole number "
-                    f"1..{MAX_LINE_MULTIPLIER}, got {describe(multiplier)}")
-                problems = True
-        order = hands if hands is not None else [str(key) for key in table]
-        read.append((int(lines), tuple((key, int(table[key])) for key in order if key in table)))
-    return None if problems else tuple(sorted(read))
+
+    def multiplier(table: Mapping[Any, Any], key: Any) -> int | None:
+        written = table[key]
+        if not is_whole(written) or not 1 <= written <= MAX_LINE_MULTIPLIER:
+            reading.add(value_position(table, key), f"ultimate x multiplier for {key_text(key)} must be a whole "
+                        f"number 1..{MAX_LINE_MULTIPLIER}, got {describe(written)}")
+            return None
+        return int(written)
+
+    return read_hand_tables(spec, reading, "multipliers", "ultimate x multipliers", ULTIMATE_X_LINES,
+                            "the multiplier each winning hand earns its line", "{3: {full_house: 12, flush: 11}}",
+                            "winning hands to multipliers, like {full_house: 12, flush: 11}", multiplier)

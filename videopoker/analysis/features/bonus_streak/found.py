@@ -20,8 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.features.bonus_streak.chain import Chain, build_chain
-from videopoker.analysis.features.bonus_streak.holds import Holds, candidate_holds
-from videopoker.analysis.features.bonus_streak.solve import TOLERANCE, monotone_gap, solve_chain, sweep
+from videopoker.analysis.features.bonus_streak.holds import Holds
+from videopoker.analysis.features.bonus_streak.solve import TOLERANCE, over_undominated, solve_chain, sweep
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.kinds.bonus_streak import BonusStreak
@@ -44,12 +44,8 @@ def vulture_values(paytable: Paytable, lines: int) -> Vulture:
     feature = paytable.feature
     assert isinstance(feature, BonusStreak)
     chain, category_class = solve_chain(paytable, lines)
-    for prune in (True, False):
-        holds = candidate_holds(paytable, category_class, chain.classes, prune)
-        found = _stopping(chain, holds, feature.coins)
-        if not prune or monotone_gap(chain, found.values) >= -TOLERANCE:
-            return found
-    raise AssertionError("unreachable")
+    return over_undominated(paytable, chain, category_class, lambda holds: _stopping(chain, holds, feature.coins),
+                            lambda found: found.values)
 
 
 def _stopping(chain: Chain, holds: Holds, coins: int) -> Vulture:

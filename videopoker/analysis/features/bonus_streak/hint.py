@@ -61,10 +61,10 @@ def streaks_state(paytable: Paytable, options: Mapping[str, Any]) -> Queues:
 def reachable(paytable: Paytable, queues: Queues) -> None:
     """Nothing, or one line naming a queue this table's streaks never leave on a line."""
     classes, _ = streak_rules(paytable, len(queues.queues))
-    known = set(build_chain(classes, 1).queues)
+    known = build_chain(classes, 1).queues
     for place, queue in enumerate(queues.queues, start=1):
         if queue not in known:
-            said = ", ".join(queues_text([shown]) for shown in build_chain(classes, 1).queues[1:])
+            said = ", ".join(queues_text([shown]) for shown in known[1:])
             raise VideoPokerError(f"--streaks: line {place}'s {queues_text([queue])} is not a queue "
                                   f"{paytable.name!r}'s streaks leave; they leave -, {said}")
 

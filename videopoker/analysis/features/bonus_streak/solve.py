@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -36,9 +37,10 @@ from videopoker.analysis.solve.draws import Progress, _quiet
 from videopoker.analysis.solve.exact import Analysis, analyze, pay_vector
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
-from videopoker.paytable.kinds.bonus_streak import BonusStreak, Queue, Streak
+from videopoker.paytable.kinds.bonus_streak import BonusStreak, Streak
 
 Array = npt.NDArray[np.float64]
+Found = TypeVar("Found")
 
 #: The solve stops when the bounds on the average win of a round are this close, in coins.
 TOLERANCE = 1e-9
@@ -100,9 +102,6 @@ class BonusStreakAnalysis:
     @property
     def base_rtp(self) -> float:
         return float(self.base.rtp)
-
-    def value(self, queues: tuple[Queue, ...]) -> float:
-        return self.values[self.chain.index(queues)]
 
     def rows(self) -> list[dict[str, Any]]:
         """Each final hand's chance a hand and its part of the return, per coin of the whole bet."""
@@ -193,13 +192,19 @@ def check_lines(paytable: Paytable, lines: int | None) -> int:
 def solve(paytable: Paytable, chain: Chain, category_class: npt.NDArray[np.int64],
           progress: Progress = _quiet) -> dict[str, Any]:
     """Policy iteration over ``chain``; over all holds again if dropping the dominated ones was unsound."""
-    for prune in (True, False):
-        holds = candidate_holds(paytable, category_class, chain.classes, prune,
-                                lambda done, stage: progress(0.25 * done, stage))
-        found = _policy_iteration(chain, holds, progress)
-        if not prune or monotone_gap(chain, np.array(found["values"])) >= -TOLERANCE:
-            return found
-    raise AssertionError("unreachable")
+    return over_undominated(paytable, chain, category_class, lambda holds: _policy_iteration(chain, holds, progress),
+                            lambda found: np.array(found["values"]), lambda done, stage: progress(0.25 * done, stage))
+
+
+def over_undominated(paytable: Paytable, chain: Chain, category_class: npt.NDArray[np.int64],
+                     work: Callable[[Holds], Found], values: Callable[[Found], Array],
+                     progress: Progress = _quiet) -> Found:
+    """``work`` done over the holds that can be best; done again over all 32 holds if the ``values``
+    it finds break what dropping the others assumed (:func:`monotone_gap`)."""
+    found = work(candidate_holds(paytable, category_class, chain.classes, True, progress))
+    if monotone_gap(chain, values(found)) >= -TOLERANCE:
+        return found
+    return work(candidate_holds(paytable, category_class, chain.classes, False, progress))
 
 
 def _policy_iteration(chain: Chain, holds: Holds, progress: Progress) -> dict[str, Any]:
