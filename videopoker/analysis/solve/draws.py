@@ -146,8 +146,9 @@ class ClassChunk:
     dealt: npt.NDArray[np.intp]      # (n,)
 
 
-def picked(chunk: ClassChunk, chosen: npt.NDArray[np.bool_]) -> ClassChunk:
-    """The classes of ``chunk`` that ``chosen`` marks, as a chunk of their own."""
+def picked(chunk: ClassChunk, chosen: npt.NDArray[np.bool_] | npt.NDArray[np.intp]) -> ClassChunk:
+    """The classes of ``chunk`` that ``chosen`` marks (or places, a class more than once if placed
+    so), as a chunk of their own."""
     assert isinstance(chunk.classes, slice)
     classes = np.arange(chunk.classes.start, chunk.classes.stop)[chosen]
     return ClassChunk(classes, chunk.ranks[:, chosen], chunk.dealt[chosen])

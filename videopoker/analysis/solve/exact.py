@@ -238,12 +238,14 @@ class HoldTally:
         self.common, self.scale = tables.common_draws, tables.draw_scale
 
     def add(self, chunk: ClassChunk, values: npt.NDArray[np.float64], holds: npt.NDArray[np.int64],
-            groups: npt.NDArray[np.intp] | None = None) -> None:
+            groups: npt.NDArray[np.intp] | None = None, out: npt.NDArray[np.bool_] | None = None) -> None:
         """Play ``holds`` on the classes of ``chunk``, whose :func:`common_values` are ``values``;
-        ``groups`` says which group each class is tallied in (all in the first when None)."""
+        ``groups`` says which group each class is tallied in (all in the first when None), ``out``
+        which are taken out of it instead (a hold no longer played)."""
         class_weights = self.tables.class_weights[chunk.classes]
         weights = self.scale[holds] * class_weights
-        signed = np.where(HELD_COUNT[holds] & 1, -weights, weights).astype(np.float64)
+        negative = HELD_COUNT[holds] & 1 if out is None else (HELD_COUNT[holds] & 1) != out
+        signed = np.where(negative, -weights, weights).astype(np.float64)
         for superset in range(HOLDS - 1):  # the classes whose hold is in T, for each T of < 5 cards
             classes = np.flatnonzero((holds & ~superset) == 0)
             size = HELD_COUNT[superset]
@@ -283,45 +285,6 @@ class HoldTally:
         return float(self.second.sum()) / comb(self.tables.game.deck_size, HAND)
 
 
-def best_hold_counts(paytable: Paytable, worth: npt.NDArray[np.float64]) -> list[int]:
-    """The final-hand counts (on the common denominator) of every deal's best hold of ``worth`` (per
-    category, in any unit: a feature's state solved as a base game with pays of its own)."""
-    return hold_counts(paytable, best_holds_mixed(paytable, [worth], [[1.0]])[0])
-
-
-def best_holds_mixed(paytable: Paytable, basis: Sequence[npt.NDArray[np.float64]],
-                     mixes: Sequence[Sequence[float]]) -> list[npt.NDArray[np.int8]]:
-    """Every dealt-hand class's best hold of each worth ``Σ mix[j] · basis[j]``, in one pass over the
-    deals: a hold's value is linear in the worth, so the values of a few independent vectors that
-    span the basis are worked out once a chunk and every worth's are a few additions (the states of
-    a feature whose worths differ by constants on a few hands)."""
-    tables = draw_tables(paytable.game)
-    spanning, mixed = independent(basis, mixes)
-    paid = [tables.paid(vector) for vector in spanning]
-    chosen: list[list[npt.NDArray[np.int8]]] = [[] for _ in mixed]
-    for chunk in tables.class_chunks():
-        parts = [common_values(tables, weighed, chunk.ranks, chunk.dealt) for weighed in paid]
-        values = np.empty_like(parts[0])
-        for holds, mix in zip(chosen, mixed):
-            np.multiply(parts[0], mix[0], out=values)
-            for weight, part in zip(mix[1:], parts[1:]):
-                values += weight * part
-            holds.append(first_best(values).astype(np.int8))
-    return [np.concatenate(holds) for holds in chosen]
-
-
-def independent(basis: Sequence[npt.NDArray[np.float64]],
-                mixes: Sequence[Sequence[float]]) -> tuple[list[npt.NDArray[np.float64]], list[list[float]]]:
-    """The vectors of ``basis`` that no earlier ones make, and each mix over them instead."""
-    kept: list[int] = []
-    for index in range(len(basis)):
-        if np.linalg.matrix_rank(np.stack([basis[k] for k in (*kept, index)])) > len(kept):
-            kept.append(index)
-    spanning = [basis[k] for k in kept]
-    coordinates = np.linalg.lstsq(np.stack(spanning).T, np.stack(basis).T, rcond=None)[0]  # kept × basis
-    return spanning, [list(coordinates @ np.asarray(mix, dtype=np.float64)) for mix in mixes]
-
-
 def hold_counts(paytable: Paytable, holds: npt.NDArray[np.integer[Any]]) -> list[int]:
     """The final-hand counts (on the common denominator) of playing ``holds``, one a dealt-hand class."""
     tables = draw_tables(paytable.game)
@@ -341,20 +304,25 @@ def moved_counts(paytable: Paytable, known: tuple[list[int], npt.NDArray[np.inte
     chain = [known[1], *holds]
     parents = [min(range(index + 1), key=lambda earlier: int((chain[earlier] != chain[index + 1]).sum()))
                for index in range(len(holds))]
-    tally = HoldTally(tables, paytable.max_coins, groups=2 * len(holds))
+    tally = HoldTally(tables, paytable.max_coins, groups=len(holds))
     for chunk in tables.class_chunks():
+        columns, played, groups, out = [], [], [], []
         for index, parent in enumerate(parents):
-            now, then = chain[index + 1][chunk.classes].astype(np.int64), chain[parent][chunk.classes].astype(np.int64)
-            moved = now != then
-            if moved.any():
-                part, count = picked(chunk, moved), int(moved.sum())
-                for side, chosen in enumerate((now[moved], then[moved])):
-                    tally.add(part, np.zeros((HOLDS, count)), chosen, np.full(count, 2 * index + side, np.intp))
+            now, then = chain[index + 1][chunk.classes], chain[parent][chunk.classes]
+            moved = np.flatnonzero(now != then)
+            for side, chosen in enumerate((now, then)):
+                columns.append(moved)
+                played.append(chosen[moved])
+                groups.append(np.full(len(moved), index, dtype=np.intp))
+                out.append(np.full(len(moved), bool(side)))
+        if sum(len(moved) for moved in columns):
+            taken = np.concatenate(columns)
+            tally.add(picked(chunk, taken), np.zeros((HOLDS, len(taken))), np.concatenate(played).astype(np.int64),
+                      np.concatenate(groups), np.concatenate(out))
     tallied = tally.group_combinations()
     counts = [known[0]]
     for index, parent in enumerate(parents):
-        counts.append([kept + plus - minus for kept, plus, minus in
-                       zip(counts[parent], tallied[2 * index], tallied[2 * index + 1])])
+        counts.append([kept + moved for kept, moved in zip(counts[parent], tallied[index])])
     return counts[1:]
 
 
@@ -383,6 +351,7 @@ def _load_result(file: Path, paytable: Paytable) -> tuple[list[int], float] | No
             or not isinstance(second, float)):
         return None
     return combinations, second
+
 
 
 SPLIT = float(1 << 26)

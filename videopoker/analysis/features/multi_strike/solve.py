@@ -29,10 +29,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from videopoker.analysis.solve.along import best_hold_counts as _tally
 from videopoker.analysis.solve.cache import cache_file, load, save
 from videopoker.analysis.solve.draws import Progress, _quiet
 from videopoker.analysis.solve.exact import Analysis, _total, analyze, pay_vector
-from videopoker.analysis.solve.exact import best_hold_counts as _tally
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import Feature

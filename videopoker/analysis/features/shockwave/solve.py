@@ -9,7 +9,7 @@ coins of the bet, with g the average win a hand and H the relative value of a st
 
 So each state's best holds are those of one worth per final hand, the table's pay plus (or, for a
 hand that ends the mode, less) a constant: each state is solved as a base game is, a tally of every
-deal's best hold (:func:`~videopoker.analysis.solve.exact.best_hold_counts`).  Policy iteration:
+deal's best hold (:mod:`~videopoker.analysis.solve.along`).  Policy iteration:
 the holds from the values, then the values from the holds, exactly, as fractions of the tallies'
 integer counts, until the holds stay; two or three rounds.  Worths mix whole pays with values, so
 holds are compared in floating point, as Multi-Strike's are.
@@ -31,14 +31,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from videopoker.analysis.solve.along import Bracket, WorthLine, best_hold_counts, brackets
 from videopoker.analysis.solve.cache import cache_file, load, save
 from videopoker.analysis.solve.draws import Progress, _quiet
 from videopoker.analysis.solve.exact import (
     Analysis,
     _total,
     analyze,
-    best_hold_counts,
-    best_holds_mixed,
     moved_counts,
     pay_vector,
 )
@@ -160,31 +159,45 @@ def evaluate(paytable: Paytable, counts: Sequence[Sequence[int]]) -> Policy:
                   tuple(share / whole for share in relative))
 
 
+#: How far about a round's steps the deals' holds are worked out, for the rounds after it.
+SLACK = 0.25
+
+#: The two lines every state's worth lies on (:func:`worth_lines`).
+REGULAR, MODE = 0, 1
+
+
+def worth_lines(paytable: Paytable) -> tuple[tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]], ...]:
+    """What every state's worth is made of: in regular mode the table's pays plus a constant on a
+    trigger, in the mode its pays less a constant on an end (an origin and a direction each)."""
+    feature = paytable.feature
+    assert isinstance(feature, Shockwave)
+    pays = mode_pays(paytable)
+    return (pays[0], marks(paytable, feature.starts)), (pays[-1], marks(paytable, feature.ends_on))
+
+
+def worth_steps(paytable: Paytable, values: Sequence[float], ignore_ends: bool = False) -> list[tuple[int, float]]:
+    """Each state's worth as a step along one of :func:`worth_lines`: H(K) on a trigger in regular
+    mode, −(H(k−1) − H(0)) on an end in mode k (``ignore_ends``: 0)."""
+    feature = paytable.feature
+    assert isinstance(feature, Shockwave)
+    return [(REGULAR, float(values[feature.hands])),
+            *((MODE, 0.0 if ignore_ends else -(values[k - 1] - values[0])) for k in range(1, feature.hands + 1))]
+
+
 def worth_vectors(paytable: Paytable, values: Sequence[float],
                   ignore_ends: bool = False) -> list[npt.NDArray[np.float64]]:
     """Per state, what each final hand is worth in it: its pay, plus H(K) on a trigger in regular
     mode, less H(k−1) − H(0) on an end in mode k (``ignore_ends``: not)."""
-    basis = worth_basis(paytable)
-    return [sum((weight * vector for weight, vector in zip(mix, basis)), np.zeros(len(basis[0])))
-            for mix in worth_mixes(paytable, values, ignore_ends)]
+    lines = worth_lines(paytable)
+    return [lines[line][0] + step * lines[line][1] for line, step in worth_steps(paytable, values, ignore_ends)]
 
 
-def worth_basis(paytable: Paytable) -> list[npt.NDArray[np.float64]]:
-    """What every state's worth is made of: the table's pays, the mode's, the triggers, the ends."""
-    feature = paytable.feature
-    assert isinstance(feature, Shockwave)
-    pays = mode_pays(paytable)
-    return [pays[0], pays[-1], marks(paytable, feature.starts), marks(paytable, feature.ends_on)]
-
-
-def worth_mixes(paytable: Paytable, values: Sequence[float], ignore_ends: bool = False) -> list[list[float]]:
-    """Each state's worth as a mix of :func:`worth_basis`."""
-    feature = paytable.feature
-    assert isinstance(feature, Shockwave)
-    mixes = [[1.0, 0.0, float(values[feature.hands]), 0.0]]
-    for k in range(1, feature.hands + 1):
-        mixes.append([0.0, 1.0, 0.0, 0.0 if ignore_ends else -(values[k - 1] - values[0])])
-    return mixes
+def reach(steps: Sequence[float]) -> tuple[float, float]:
+    """A bracket of steps about ``steps``, with room for the next rounds' values to move in
+    (:data:`SLACK` of its size each way), so that the deals are passed over once."""
+    low, high = min(steps), max(steps)
+    size = max(high - low, abs(low), abs(high), 1.0)
+    return low - SLACK * size, high + SLACK * size
 
 
 def solve_policies(paytable: Paytable, values: Sequence[float], rules: Sequence[bool], plain: Sequence[int],
@@ -193,25 +206,31 @@ def solve_policies(paytable: Paytable, values: Sequence[float], rules: Sequence[
     ``values``, side by side until every policy's holds stay: a round works out every state's best
     holds of every policy in one pass over the deals, and tallies a state only where its holds
     moved from the nearest already tallied, the first from the base game's (``plain``, its counts)."""
-    basis = worth_basis(paytable)
+    lines = worth_lines(paytable)
     policies: list[Policy | None] = [None] * len(rules)
     current = [list(values) for _ in rules]
     before: list[list[bytes]] = [[] for _ in rules]
     played: dict[bytes, tuple[list[int], npt.NDArray[np.int8]]] = {}
-    base_game = (1.0, 0.0, 0.0, 0.0)  # the table's pays alone: the base game's holds, whose counts are known
+    held: list[Bracket] = []
+    base_game = (REGULAR, 0.0)  # the table's pays alone: the base game's holds, whose counts are known
     for round_ in range(MOST_ROUNDS):
         progress(min(0.9, 0.3 + 0.2 * round_), f"policy round {round_ + 1}")
-        mixes = [worth_mixes(paytable, current[index], ignore_ends) for index, ignore_ends in enumerate(rules)]
-        distinct = list(dict.fromkeys([*([base_game] if not played else []),
-                                       *(tuple(mix) for states in mixes for mix in states)]))
-        holds = dict(zip(distinct, best_holds_mixed(paytable, basis, [list(mix) for mix in distinct])))
+        steps = [worth_steps(paytable, current[index], ignore_ends) for index, ignore_ends in enumerate(rules)]
+        distinct = list(dict.fromkeys([*([base_game] if not played else []), *(step for states in steps
+                                                                               for step in states)]))
+        wanted = [[step for on, step in distinct if on == line] for line in range(len(lines))]
+        if not all(bracket.covers(want) for bracket, want in zip(held, wanted)) or not held:
+            held = brackets(paytable, [WorthLine(origin, direction, *reach(want))
+                                       for (origin, direction), want in zip(lines, wanted)])
+        found = [iter(bracket.holds(want)) for bracket, want in zip(held, wanted)]
+        holds = {key: next(found[key[0]]) for key in distinct}
         if not played:
             played[holds[base_game].tobytes()] = (list(plain), holds[base_game])
-        keys = [[holds[tuple(mix)].tobytes() for mix in states] for states in mixes]
+        keys = [[holds[step].tobytes() for step in states] for states in steps]
         moving = [index for index in range(len(rules)) if policies[index] is None or keys[index] != before[index]]
         if not moving:
             return [policy for policy in policies if policy is not None]
-        new = {key: holds[tuple(mix)] for index in moving for key, mix in zip(keys[index], mixes[index])
+        new = {key: holds[step] for index in moving for key, step in zip(keys[index], steps[index])
                if key not in played}
         if new:
             nearest = min(played.values(), key=lambda known: int((known[1] != next(iter(new.values()))).sum()))
