@@ -244,3 +244,26 @@ def test_the_books_never_cry_wolf_while_a_game_plays(isolated_home: Path) -> Non
     assert len(checks) >= 3
     assert not [text for text in checks if "DO NOT BALANCE" in text]
     assert any(text.startswith("Books balance") for text in checks)
+
+
+def test_history_says_the_lifetime_risk_from_the_credits_on_the_meter(isolated_home: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    from videopoker.analysis import analyze
+    from videopoker.analysis.session.bankroll import lifetime_of
+    from videopoker.analysis.session.rounds import round_law
+
+    credits = played(isolated_home)  # the wallet plays 5 hands a round of Deuces Wild next
+    code, out, _ = run(capsys, "history", "--json")
+    standing = json.loads(out)["standing"]
+    rounds = lifetime_of(round_law(resolve_paytable("deuces-wild-full-pay"), 5, 5))
+    assert standing["hands"] == 5 and standing["risk_bounds"] == list(rounds.risk(credits))
+    with Session.open(isolated_home, random.Random(3)) as session:
+        session.set_hands(1)
+    code, out, _ = run(capsys, "history", "--json")
+    standing = json.loads(out)["standing"]
+    deuces = lifetime_of(analyze(resolve_paytable("deuces-wild-full-pay")))
+    assert standing["credits"] == credits and standing["paytable"] == "Deuces Wild Full Pay"
+    assert standing["risk_bounds"] == list(deuces.risk(credits)) and 0 < standing["risk"] < 1  # a positive game
+    code, out, _ = run(capsys, "history")
+    line = next(line for line in out.splitlines() if line.startswith("From your"))
+    assert code == 0 and "broke some day" in line and len(line) <= 80

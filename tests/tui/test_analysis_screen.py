@@ -145,26 +145,49 @@ async def test_a_long_simulation_can_be_cancelled_and_bad_numbers_are_refused(mo
         assert status(screen, "sim").startswith("Cancelled."), "no batch reported after the cancel"
 
 
+async def computed_bankroll(pilot: Pilot[None], app: AnalysisApp,
+                            fields: dict[str, str]) -> tuple[AnalysisScreen, list[list[str]]]:
+    """The bankroll pane's figures once ``fields`` are typed in and COMPUTE has answered."""
+    screen = app.screen
+    assert isinstance(screen, AnalysisScreen)
+    await pilot.press("4")
+    for field, text in fields.items():
+        await type_into(pilot, screen, field, text)
+    await pilot.press("enter")
+    table = screen.query_one("#bank-table", DataTable)
+    await until(pilot, lambda: table.row_count > 0)
+    return screen, cells(table)
+
+
 async def test_the_bankroll_pane_shows_the_commands_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bankroll", NINE_SIX, "--credits", "500", "--hands", "300"]) == 0
     printed = capsys.readouterr().out
     app = AnalysisApp(resolve_paytable(NINE_SIX))
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        assert isinstance(screen, AnalysisScreen)
-        await pilot.press("4")
-        await type_into(pilot, screen, "bank-credits", "500")
-        await type_into(pilot, screen, "bank-hands", "300")
-        await pilot.press("enter")
-        table = screen.query_one("#bank-table", DataTable)
-        await until(pilot, lambda: table.row_count > 0)
-        rows = cells(table)
+        screen, rows = await computed_bankroll(pilot, app, {"bank-credits": "500", "bank-hands": "300"})
         assert len(rows) == 9
         for label, value in rows:
             assert any(line.split() == f"{label} {value}".split() for line in printed.splitlines()), (label, value)
         await type_into(pilot, screen, "bank-credits", "0")
         await pilot.press("enter")
         assert "credits: type a whole number from 1" in status(screen, "bank")
+
+
+async def test_the_bankroll_pane_prices_cash_back_as_the_command_does(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bankroll", NINE_SIX, "--credits", "500", "--hands", "300", "--cashback", "1%"]) == 0
+    printed = capsys.readouterr().out
+    app = AnalysisApp(resolve_paytable(NINE_SIX))
+    async with app.run_test(size=SIZE) as pilot:
+        screen, rows = await computed_bankroll(pilot, app, {"bank-credits": "500", "bank-hands": "300",
+                                                            "bank-cashback": "1%"})
+        labels = [label for label, _ in rows]
+        assert "Promotions, posted after the session" in labels and "Kelly bankroll" in labels
+        assert "Bankroll for a 5% lifetime risk" in labels
+        for label, value in rows:
+            assert any(line.split() == f"{label} {value}".split() for line in printed.splitlines()), (label, value)
+        await type_into(pilot, screen, "bank-cashback", "half")
+        await pilot.press("enter")
+        assert "cash back: the text 'half' is not a percent; write it like 0.5%" in status(screen, "bank")
 
 
 async def test_the_machine_opens_the_analysis_of_the_table_in_play_and_comes_back(isolated_home: Path) -> None:

@@ -32,6 +32,7 @@ from videopoker.api.results import (
 )
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, resolve_paytable
+from videopoker.paytable.promotions import Promotions
 
 __all__ = ["AnalysisResult", "BankrollResult", "HintResult", "HistoryResult", "SimulationResult", "SweepResult",
            "analyze", "bankroll", "hint", "history", "load", "simulate", "sweep"]
@@ -56,9 +57,12 @@ def load(table: Table) -> Paytable:
 
 
 @checked
-def analyze(table: Table, coins: int | None = None, multi: int | None = None) -> AnalysisResult:
+def analyze(table: Table, coins: int | None = None, multi: int | None = None,
+            promotions: str | Mapping[str, Any] | None = None) -> AnalysisResult:
     """The exact return under perfect play at ``coins`` a hand (default: the top bet, a feature's
-    where the table sells one); ``multi``: hands a round (Ultimate X: the lines solved for)."""
+    where the table sells one); ``multi``: hands a round (Ultimate X: the lines solved for);
+    ``promotions`` (a file's name or path, or a dict like ``{"cashback": "0.5%"}``): their part of
+    the return beside the game's (``rtp_with_promotions``)."""
     paytable = load(table)
     feature = paytable.feature if paytable.plays_feature(coins) else None
     data: dict[str, Any]
@@ -70,6 +74,9 @@ def analyze(table: Table, coins: int | None = None, multi: int | None = None) ->
         from videopoker.analysis.solve.exact import analyze as solve
 
         data = solve(paytable, coins).to_json(multi or 1)
+    given = _promotions("analyze", promotions)
+    if given:
+        data |= given.priced(float(data["rtp"]))
     return AnalysisResult(data, data["paytable"], data["game"], data["coins"], data["rtp"], tuple(data["rows"]))
 
 
@@ -100,7 +107,7 @@ def hint(table: Table, cards: str | Sequence[str], coins: int | None = None, mul
 
 
 @checked
-def simulate(table: Table, hands: int = 1_000_000, coins: int | None = None, seed: int | None = None,
+def simulate(table: Table, hands: int | None = 1_000_000, coins: int | None = None, seed: int | None = None,
              strategy: str = "optimal", multi: int | None = None) -> SimulationResult:
     """``hands`` hands played at random with ``strategy`` (optimal, hold-nothing, random or a chart
     file), against the exact return."""
@@ -110,21 +117,54 @@ def simulate(table: Table, hands: int = 1_000_000, coins: int | None = None, see
 
     paytable = load(table)
     multi = default_hands(paytable, coins) if multi is None else multi
+    hands = 1_000_000 if hands is None else hands
     result = play(paytable, strategy_named(strategy, paytable, coins or paytable.top_bet), hands, coins, seed, multi)
     data = result.to_json()
     return SimulationResult(data, data["paytable"], data["hands"], data["rtp"], data["standard_error"])
 
 
 @checked
-def bankroll(table: Table, credits: int, hands: int, coins: int | None = None) -> BankrollResult:
-    """The exact odds of playing ``hands`` hands from ``credits``: ruin, ending ahead, percentiles,
-    the law of the ending credits and the chance of being broke by each hand."""
-    from videopoker.analysis.session.bankroll import session_odds
+def bankroll(table: Table, credits: int | None = None, hands: int | None = None, coins: int | None = None,
+             promotions: str | Mapping[str, Any] | None = None, multi: int | None = None) -> BankrollResult:
+    """A bankroll's lifetime figures (``lifetime``: the risk of ever going broke from ``credits``,
+    the bankroll for a 1, 2, 5 and 10% risk, the Kelly bankroll, N0) and, given ``hands``, the exact
+    odds of a session from ``credits``: ruin, ending ahead, percentiles, the law of the ending
+    credits and the chance of being broke by each hand; ``promotions`` as :func:`analyze` takes them;
+    ``multi`` hands a round from one deal (``hands`` then counts rounds)."""
+    from videopoker.analysis.session.bankroll import bankroll as session
+    from videopoker.analysis.session.bankroll import lifetime_of, session_law
 
-    data = session_odds(load(table), credits, hands, coins).to_json()
+    if hands is not None and credits is None:
+        raise VideoPokerError("vp.bankroll: hands is a session's length; give the credits it starts with too")
+    paytable, given = load(table), _promotions("bankroll", promotions)
+    law = session_law(paytable, coins, multi or 1)
+    if hands is not None and credits is not None:
+        data = session(law, credits, hands, given).to_json() | {"multi": multi or 1}
+    else:
+        start = None if credits is None else credits + given.session_bonus
+        data = {"paytable": paytable.name, "game": paytable.game.key, "coins": law.coins, "multi": multi or 1,
+                "credits": credits,
+                "hands": None, "ruin": None, "ahead": None, "ending": [], "ruin_by_hand": [],
+                "promotions": given.to_json(), "lifetime": lifetime_of(law, given).to_json(start)}
     return BankrollResult(data, data["paytable"], data["credits"], data["hands"], data["ruin"], data["ahead"],
                           tuple((credit, chance) for credit, chance in data["ending"]),
-                          tuple((hand, chance) for hand, chance in data["ruin_by_hand"]))
+                          tuple((hand, chance) for hand, chance in data["ruin_by_hand"]), data["lifetime"])
+
+
+def _promotions(function: str, given: str | Mapping[str, Any] | None) -> Promotions:
+    """The promotions an argument names: none, a file (its name or path), or a dict in its terms;
+    a problem is one line naming the argument."""
+    from videopoker.errors import ArgumentError, PaytableError
+    from videopoker.paytable.promotions import NO_PROMOTIONS, find_promotions, promotions_of_mapping, read_promotions
+
+    if given is None:
+        return NO_PROMOTIONS
+    try:
+        if isinstance(given, str):
+            return read_promotions(find_promotions(given, said="promotions="))
+        return promotions_of_mapping(given)
+    except PaytableError as error:
+        raise ArgumentError(f"vp.{function}: {error if isinstance(given, str) else f'promotions: {error}'}") from None
 
 
 @checked

@@ -162,6 +162,15 @@ def _home(value: Any) -> Any:
     return value
 
 
+def _promotions(value: Any) -> Any:
+    """A promotions file's name or path, or a dict in its terms (checked as a file is, later)."""
+    if (isinstance(value, str) and value.strip()) or isinstance(value, os.PathLike):
+        return os.fspath(value)
+    if isinstance(value, Mapping) and all(isinstance(key, str) for key in value) and len(value) <= 10:
+        return dict(value)
+    raise Refused("give a promotions file's name or path, or a dict like {'cashback': '0.5%'}")
+
+
 def _hands_a_round(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or int(value) not in PLAY_LINES:
         raise Refused(f"a machine deals {', '.join(map(str, PLAY_LINES))} hands a round, like multi=3")
@@ -173,8 +182,9 @@ RULES: dict[str, Callable[[Any], Any]] = {
     "table": _table,
     "coins": _optional(lambda value: _whole(value, 1, MAX_FEATURE_COINS, "a bet", "coins=5")),
     "multi": _optional(_hands_a_round),
-    "hands": lambda value: _whole(value, 1, MOST_COUNT, "a count of hands", "hands=1000"),
-    "credits": lambda value: _whole(value, 1, MOST_COUNT, "a count of credits", "credits=1000"),
+    "hands": _optional(lambda value: _whole(value, 1, MOST_COUNT, "a count of hands", "hands=1000")),
+    "credits": _optional(lambda value: _whole(value, 1, MOST_COUNT, "a count of credits", "credits=1000")),
+    "promotions": _optional(_promotions),
     "seed": _optional(lambda value: _whole(value, 0, MOST_SEED, "a seed", "seed=7")),
     "strategy": _text("a strategy", "'optimal', 'hold-nothing', 'random' or a chart file"),
     "cards": _cards,

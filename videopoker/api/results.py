@@ -94,16 +94,19 @@ class SimulationResult(Result):
 
 @dataclass(frozen=True)
 class BankrollResult(Result):
-    """``bankroll --json``: the exact odds of a session; ``ending`` the law of the ending credits
-    (credits, chance) and ``ruin_by_hand`` the chance of being broke by hand n (n, chance), for a plot."""
+    """``bankroll --json``: the exact odds of a session (None without one); ``ending`` the law of the
+    ending credits (credits, chance) and ``ruin_by_hand`` the chance of being broke by hand n (n,
+    chance), for a plot; ``lifetime`` the figures of playing forever (``risk``, ``bankrolls``,
+    ``kelly_bankroll``, ``n0``, …)."""
 
     paytable: str = ""
-    credits: int = 0
-    hands: int = 0
-    ruin: float = 0.0
-    ahead: float = 0.0
+    credits: int | None = None
+    hands: int | None = None
+    ruin: float | None = None
+    ahead: float | None = None
     ending: tuple[tuple[int, float], ...] = field(default=(), repr=False)
     ruin_by_hand: tuple[tuple[int, float], ...] = field(default=(), repr=False)
+    lifetime: Mapping[str, Any] = field(default_factory=dict, repr=False)
 
 
 @dataclass(frozen=True)

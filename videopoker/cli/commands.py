@@ -11,6 +11,7 @@ from videopoker.cli.holds import every_hold, top_holds
 from videopoker.cli.kinds import commands_of, foreign_options, kind_options
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.cli.progress import progress_bar
+from videopoker.cli.promotions import promotion_lines, promotions_of
 from videopoker.deck.cards import Card, check_deck, check_hand, parse_cards
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, apply_settings, paytable_reference, resolve_paytable
@@ -55,8 +56,19 @@ def run_analyze(args: argparse.Namespace) -> int:
         raise VideoPokerError(f"--found: {paytable.name!r} at this bet keeps no state a machine is found in"
                               if not args.tui else "--found values a machine found in a state; the screen "
                               "(--tui) has no room for it: leave out one of them")
+    args.priced_with = promotions_of(args)
+    if args.priced_with and args.tui:
+        raise VideoPokerError("the analysis screen (--tui) takes cash back in its bankroll pane; leave out "
+                              "--tui to see the promotions' part of the return")
     if not args.tui and feature is not None:
-        return commands_of(feature).show_analysis(paytable, args)
+        answered = commands_of(feature).show_analysis(paytable, args)
+        if args.priced_with and not args.json:
+            from videopoker.analysis.features.registry import engine_of
+
+            game = engine_of(feature).solved(paytable, args.multi)
+            for line in promotion_lines(args.priced_with, float(game.rtp)):
+                say(line)
+        return answered
     args.multi = args.multi or 1
     if args.tui:
         from videopoker.tui.analysis_app import run_analysis
@@ -98,6 +110,9 @@ def run_analyze(args: argparse.Namespace) -> int:
             f"(covariance of two hands of a round {analysis.covariance:.4f})")
     if progressive is not None:
         for line in progressive.lines():
+            say(line)
+    if args.priced_with:
+        for line in promotion_lines(args.priced_with, float(analysis.rtp)):
             say(line)
     if paytable.double_up:
         from videopoker.machine.double_up import even_bet_line

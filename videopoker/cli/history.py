@@ -51,6 +51,8 @@ def _show(report: Report) -> None:
     total = report.total
     if not total.hands:
         say(report.record_lines()[0])
+        if report.standing is not None:
+            say(report.standing.line())
         return
     since = f" since {report.since:%Y-%m-%d %H:%M}" if report.since else ""
     columns = [Column("Table", right=False), Column("Hands"), Column("Coin-in"), Column("Coin-out"),
@@ -82,6 +84,8 @@ def _show(report: Report) -> None:
         show(wins)
     if report.balance is not None:
         say(report.balance.text())
+    if report.standing is not None:
+        say(report.standing.line())
     for note in report.notes:  # why the books are not checked, what is not yet on record
         say(note)
 

@@ -11,6 +11,7 @@ from typing import NoReturn
 
 from videopoker.cli.kinds import add_kind_options
 from videopoker.cli.output import complain
+from videopoker.cli.promotions import add_promotion_options
 from videopoker.machine.round import PLAY_LINES
 from videopoker.paytable.feature import MAX_FEATURE_COINS
 from videopoker.storage.usertext import quote
@@ -141,6 +142,7 @@ def build_parser(only: str | None = None) -> Parser:
                              help="a progressive table at a meter of N credits (default: the meter as played "
                                   "now, else its base)")
         analyze.add_argument("--json", action="store_true", help="print JSON")
+        add_promotion_options(analyze)
         add_plot(analyze, "the feature (its multiplier, wheel, levels or sums, and what it adds) or, for a "
                           "plain table, the return by hand")
         analyze.add_argument("--tui", action="store_true",
@@ -195,13 +197,18 @@ def build_parser(only: str | None = None) -> Parser:
         strategy.add_argument("--json", action="store_true", help="print JSON")
 
     if only in (None, "bankroll"):
-        bankroll = commands.add_parser("bankroll", help="the exact odds of a session with a bankroll")
+        bankroll = commands.add_parser("bankroll", help="a bankroll's risk over a lifetime and the exact odds "
+                                                        "of a session")
         bankroll.add_argument("paytable", metavar="PAYTABLE")
-        bankroll.add_argument("--credits", type=counting("credits"), required=True, metavar="B", help="the bankroll")
-        bankroll.add_argument("--hands", type=counting("hands"), required=True, metavar="H",
-                              help="hands in the session")
+        bankroll.add_argument("--credits", type=counting("credits"), default=None, metavar="B",
+                              help="the bankroll: its lifetime risk (and, with --hands, a session's odds)")
+        bankroll.add_argument("--hands", type=counting("hands"), default=None, metavar="H",
+                              help="hands in the session (with --credits)")
         bankroll.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
+        bankroll.add_argument("--multi", type=multi, default=None, metavar="N",
+                              help="N hands a round from one deal (1, 3, 5, 10, 50, 100): --hands counts rounds")
         bankroll.add_argument("--json", action="store_true", help="print JSON")
+        add_promotion_options(bankroll)
         add_plot(bankroll, "the law of the ending credits and the chance of being broke by each hand")
 
     if only in (None, "history"):

@@ -60,7 +60,12 @@ def draw_plot(path: Path | None, picture: Picture, data: Mapping[str, Any]) -> N
 
 def answered_in_json(args: Any, picture: Picture, data: Mapping[str, Any]) -> bool:
     """Draw ``--plot`` of ``data``; where ``--json`` asks, print ``data`` as JSON and say where the
-    picture went: True when that is the whole answer (the command's text is not wanted)."""
+    picture went: True when that is the whole answer (the command's text is not wanted).  An
+    analysis priced with promotions (``args.priced_with``) carries their part of the return, for
+    every kind of table alike."""
+    promotions = getattr(args, "priced_with", None)
+    if picture == "analysis" and promotions:
+        data = {**data, **promotions.priced(float(data["rtp"]))}
     draw_plot(args.plot, picture, data)
     if not args.json:
         return False

@@ -10,11 +10,14 @@ from videopoker.cli.commands import coins_text
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.cli.plotting import answered_in_json, check_plot, plot_written
 from videopoker.cli.progress import progress_bar
+from videopoker.cli.promotions import promotion_lines, promotions_of
+from videopoker.errors import VideoPokerError
 from videopoker.paytable import resolve_paytable
 from videopoker.storage.usertext import counted
 
 if TYPE_CHECKING:  # numpy loads only when a command runs
     from videopoker.analysis.play.simulate import Simulation
+    from videopoker.analysis.session.lifetime import Lifetime
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -66,21 +69,54 @@ def _frequency_grid(result: Simulation) -> Grid:
 
 
 def run_bankroll(args: argparse.Namespace) -> int:
-    from videopoker.analysis.session.bankroll import session_odds
+    """A bankroll's lifetime figures (the risk from ``--credits``, the bankroll a risk needs, Kelly,
+    N0) and, with ``--hands``, the exact odds of a session; promotions in both."""
+    from videopoker.analysis.session.bankroll import bankroll, lifetime_of, session_law
 
+    if args.hands is not None and args.credits is None:
+        raise VideoPokerError("--hands is a session's length: give the bankroll it starts with too (--credits B)")
+    if args.plot is not None and args.hands is None:
+        raise VideoPokerError("--plot draws a session's odds: give --credits and --hands")
     check_plot(args.plot)
     paytable = resolve_paytable(args.paytable)
-    odds = session_odds(paytable, args.credits, args.hands, args.coins)
-    data = odds.to_json()
+    promotions = promotions_of(args)
+    multi = args.multi or 1
+    law = session_law(paytable, args.coins, multi)
+    each = "a hand" if multi == 1 else f"a round of {multi} hands"
+    played = counted(args.hands, "hand" if multi == 1 else "round") if args.hands is not None else ""
+    odds = bankroll(law, args.credits, args.hands, promotions) if args.hands is not None else None
+    lifetime = odds.lifetime if odds is not None and odds.lifetime is not None else lifetime_of(law, promotions)
+    start = None if args.credits is None else args.credits + promotions.session_bonus
+    data = odds.to_json() | {"multi": multi} if odds is not None else {
+        "paytable": paytable.name, "game": paytable.game.key, "coins": law.coins, "multi": multi,
+        "credits": args.credits, "promotions": promotions.to_json(), "lifetime": lifetime.to_json(start)}
     if answered_in_json(args, "bankroll", data):
         return 0
-    grid = Grid(f"{paytable.name} — {coins_text(odds.coins)} a hand, perfect play, {counted(args.credits, 'credit')} "
-                f"for {counted(args.hands, 'hand')}", [Column("Session", right=False), Column("Odds")])
-    grid.rows.extend([label, value] for label, value in odds.lines())
+    if odds is not None:
+        grid = Grid(f"{paytable.name} — {coins_text(odds.coins)} {each}, perfect play, "
+                    f"{counted(args.credits, 'credit')} for {played}",
+                    [Column("Session", right=False), Column("Odds")])
+        grid.rows.extend([label, value] for label, value in odds.lines(forever=False))
+        show(grid)
+        if odds.error_bound is not None:
+            say("Too long a session to work out exactly in seconds: these figures are a Brownian")
+            say("motion's with the game's exact mean and variance per hand (see the manual).")
+    grid = Grid(f"{paytable.name} — {coins_text(law.coins)} {each}, perfect play, playing forever",
+                [Column("Lifetime", right=False), Column("")])
+    grid.rows.extend([label, value] for label, value in lifetime.lines(start))
     show(grid)
-    if odds.error_bound is not None:
-        say("Too long a session to work out exactly in seconds: these figures are a Brownian")
-        say("motion's with the game's exact mean and variance per hand (see the manual).")
+    if promotions:
+        for line in promotion_lines(promotions, float(law.rtp)):
+            say(line)
+    say(lifetime_note(lifetime, start))
     plot_written(args.plot, json=False)
     return 0
 
+
+def lifetime_note(lifetime: Lifetime, credits: int | None) -> str:
+    """How exact the lifetime figures are, in one line."""
+    if not lifetime.positive:
+        return "A game that returns less than it takes breaks every bankroll in the end."
+    if credits is not None and len(set(lifetime.risk(credits))) == 1:
+        return "Exact: a round loses at most one step of the credits (see the manual)."
+    return "Risks are between two proven bounds; a bankroll surely keeps under its risk."

@@ -36,6 +36,7 @@ from typing import Any
 
 from videopoker.deck.cards import Card
 from videopoker.errors import PaytableError, StateError, VideoPokerError
+from videopoker.ledger.standing import Standing, standing
 from videopoker.ledger.store import Ledger, held_flags, milliseconds, unpack
 from videopoker.machine.game import in_play
 from videopoker.machine.settled import Doubled, Settled
@@ -209,6 +210,7 @@ class Report:
     course: Course | None = None  # asked for by the ledger screen
     doubles: Doubles = Doubles()
     notes: tuple[str, ...] = ()   # what the report could not do, or did only in memory, and why: a line each
+    standing: Standing | None = None  # the lifetime risk from the credits the wallet holds now
 
     def record_lines(self) -> list[str]:
         """The record in all, in three lines of at most 72 columns: what ``videopoker history``
@@ -259,6 +261,7 @@ class Report:
                 "refills": self.balance.refills, "credits": self.balance.credits, "in_play": self.balance.in_play,
                 "net": self.balance.net, "balanced": self.balance.balanced},
             "notes": list(self.notes),
+            "standing": None if self.standing is None else self.standing.to_json(),
         }
 
 
@@ -280,7 +283,9 @@ def history(home: Path, paytable: str | None = None, since: datetime | None = No
     if opened is None:
         if paytable is not None:
             raise VideoPokerError(f"no hands on record on {paytable[:60]!r}; nothing is on record yet")
-        return Report([], Tally(), None, "exact", [], None, since)
+        empty = Report([], Tally(), None, "exact", [], None, since)
+        empty.standing = standing(home)
+        return empty
     ledger, notes = opened
     try:
         tables = ledger.tables()
@@ -288,6 +293,7 @@ def history(home: Path, paytable: str | None = None, since: datetime | None = No
         balance, books_note = books(ledger, home)
         report = _report(ledger, tables, chosen, since, balance)
         report.notes = tuple(notes) + ((books_note,) if books_note else ())
+        report.standing = standing(home)
         if points:
             report.course = _course(ledger, chosen, since, points, report.total.rounds)
         return report

@@ -52,7 +52,7 @@ class WinLaw(Protocol):
     @property
     def rtp(self) -> Any: ...
 
-    def win_law(self) -> dict[int, Fraction]: ...
+    def win_law(self) -> Mapping[int, Fraction | float]: ...  # coins won a round → chance
 
 
 @dataclass(frozen=True)

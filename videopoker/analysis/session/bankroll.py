@@ -12,10 +12,10 @@ taken back out); short ones hand by hand (:func:`_session`).  The two agree to 1
 the figures are exact to within about 1e-15 absolute.  A session whose exact odds would take more
 than seconds (a year of play) is approximated instead, and says so: :mod:`videopoker.analysis.session.diffusion`.
 
-The long-run risk of ruin (playing forever) is 1 when the game returns at most 100%.  Above that,
-when every pay is a whole number of bets, a loss is at most one bet, so the walk goes down one
-bet at a time and the chance of ever losing ``b`` bets is ρ^b, ρ being the root in (0, 1) of
-E[ρ^X] = 1 (X the net of a hand, in bets).
+The long-run risk of ruin (playing forever), the bankroll a risk needs and the Kelly bankroll
+are :mod:`~videopoker.analysis.session.lifetime`'s, with the promotions paid as the rounds are
+played; in a session, a promotion is paid as a casino pays it: the session bonus at the start,
+the rest posted after the session.
 
 For a picture, the JSON also carries the law of the ending credits (``ending``) and the chance of
 being broke by hand n (``ruin_by_hand``, at up to :data:`RUIN_POINTS` + 1 hands from 0 to the
@@ -26,8 +26,7 @@ block, so it costs nothing more.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -36,9 +35,11 @@ import numpy.typing as npt
 from videopoker.analysis.features.engine import WinLaw
 from videopoker.analysis.features.registry import engine_of
 from videopoker.analysis.session.diffusion import Diffusion
+from videopoker.analysis.session.lifetime import Lifetime, chance_text, risk_text
 from videopoker.analysis.solve.exact import analyze
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
+from videopoker.paytable.promotions import NO_PROMOTIONS, Promotions
 
 #: The session's chance of ending above the ceiling is below this.
 TAIL = 1e-16
@@ -61,7 +62,7 @@ class Bankroll:
     ruin: float                      # broke within the session or at its end
     ahead: float                     # ending with more than ``credits``
     percentiles: dict[int, int]      # ending credits
-    long_run_ruin: float | None      # broke some day, playing forever (None: not computed)
+    long_run_ruin: float             # broke some day, playing forever (the upper of its bounds)
     mean_end: float                  # expected ending credits
     #: None: worked out exactly; else the session was too long for that and the figures are a
     #: Brownian motion's (:mod:`~videopoker.analysis.session.diffusion`), this the Berry–Esseen bound on
@@ -75,6 +76,11 @@ class Bankroll:
     #: JSON's ``ruin_by_hand``, its last value ``ruin``.
     marks: npt.NDArray[np.int64] = field(repr=False, compare=False, default_factory=lambda: np.zeros(0, np.int64))
     ruined: npt.NDArray[np.float64] = field(repr=False, compare=False, default_factory=lambda: np.zeros(0))
+    #: What the casino adds (paid after the session; a session bonus at its start), and the
+    #: lifetime figures with them.
+    promotions: Promotions = field(default=NO_PROMOTIONS, compare=False)
+    lifetime: Lifetime | None = field(default=None, repr=False, compare=False)
+    paid: int = 0                    # credits the promotions post after the session
 
     @property
     def coins(self) -> int:
@@ -89,18 +95,23 @@ class Bankroll:
         counts, _ = np.histogram(self.ending, bins=edges, weights=self.odds)
         return [float(c) for c in counts]
 
-    def lines(self) -> list[tuple[str, str]]:
-        """The figures as a player reads them, label and value: the command and the screen show these."""
-        long_run = ("not worked out (a pay is not a whole number of bets)" if self.long_run_ruin is None
+    def lines(self, forever: bool = True) -> list[tuple[str, str]]:
+        """The figures as a player reads them, label and value: the command and the screen show these
+        (``forever``: the lifetime risk too, where no lifetime table is shown beside them)."""
+        lifetime = self.lifetime
+        long_run = (risk_text(*lifetime.risk(self.credits + self.promotions.session_bonus)) if lifetime
                     else chance_text(self.long_run_ruin))
         how = [] if self.error_bound is None else [
             ("Worked out", f"approximately, ±{self.error_bound * 100:.2f}%")]
-        return [*how,
+        bonus = ([("Session bonus, at the start", f"{self.promotions.session_bonus:,} credits")]
+                 if self.promotions.session_bonus else [])
+        posted = [("Promotions, posted after the session", f"{self.paid:,} credits")] if self.promotions else []
+        return [*how, *bonus, *posted,
                 ("Broke before the end", chance_text(self.ruin)),
                 (f"Ending with more than {self.credits:,}", chance_text(self.ahead)),
                 ("Average ending credits", f"{self.mean_end:,.1f}"),
                 *((f"Ending credits, {p}th percentile", f"{credits:,}") for p, credits in self.percentiles.items()),
-                ("Broke some day, playing forever", long_run)]
+                *([("Broke some day, playing forever", long_run)] if forever else [])]
 
     def to_json(self) -> dict[str, Any]:
         paytable = self.analysis.paytable
@@ -112,34 +123,54 @@ class Bankroll:
                 "error_bound": self.error_bound,
                 "ending": [[int(credits), float(chance)] for credits, chance in zip(self.ending, self.odds)
                            if chance >= TAIL],
-                "ruin_by_hand": [[int(hand), float(chance)] for hand, chance in zip(self.marks, self.ruined)]}
+                "ruin_by_hand": [[int(hand), float(chance)] for hand, chance in zip(self.marks, self.ruined)],
+                "promotions": self.promotions.to_json() | {"posted_after_session": self.paid},
+                "lifetime": (self.lifetime.to_json(self.credits + self.promotions.session_bonus)
+                             if self.lifetime else None)}
 
 
-def chance_text(probability: float) -> str:
-    """A probability as a percentage a reader can use; below float rounding, ``< 1e-12%``."""
-    if probability == 0:
-        return "0%"
-    if probability < 1e-14:  # below the rounding of a sum of probabilities
-        return "< 1e-12%"
-    if probability < 1e-4:
-        return f"{probability * 100:.2e}%"
-    return f"{probability * 100:.4f}%"
-
-
-def session_odds(paytable: Paytable, credits: int, hands: int, coins: int | None = None) -> Bankroll:
-    """:func:`bankroll` of ``paytable`` at ``coins`` a hand (default the top bet): the law of a hand's
-    win is the base game's, a round-by-round feature's, or a whole Multi-Strike stack's."""
+def session_law(paytable: Paytable, coins: int | None = None, hands: int = 1) -> WinLaw:
+    """The solved table whose law of a round's win a session is worked out from, at ``coins`` a hand
+    (default the top bet) and ``hands`` hands a round: the base game's hand or round
+    (:mod:`~videopoker.analysis.session.rounds`), a round-by-round feature's hand, or a whole
+    Multi-Strike stack."""
     feature = paytable.feature if paytable.plays_feature(coins) else None
     if feature is not None:
-        return bankroll(engine_of(feature).session_law(paytable), credits, hands)
-    return bankroll(analyze(paytable, coins), credits, hands)
+        if hands != 1:
+            raise VideoPokerError(f"session odds of {paytable.name!r} at {hands} hands a round are not worked out "
+                                  f"yet; --coins {paytable.base_top_bet} gives the base game's")
+        return engine_of(feature).session_law(paytable)
+    if hands != 1:
+        from videopoker.analysis.session.rounds import round_law
+
+        return round_law(paytable, coins, hands)
+    return analyze(paytable, coins)
 
 
-def bankroll(analysis: WinLaw, credits: int, hands: int) -> Bankroll:
+def session_odds(paytable: Paytable, credits: int, hands: int, coins: int | None = None,
+                 promotions: Promotions = NO_PROMOTIONS, multi: int = 1) -> Bankroll:
+    """:func:`bankroll` of ``paytable`` at ``coins`` a hand (default the top bet), ``multi`` hands a round."""
+    return bankroll(session_law(paytable, coins, multi), credits, hands, promotions)
+
+
+def lifetime_of(analysis: WinLaw, promotions: Promotions = NO_PROMOTIONS) -> Lifetime:
+    """The lifetime figures of ``analysis``'s table with ``promotions`` paid as the rounds are played."""
+    return Lifetime.of(analysis.win_law(), analysis.coins, promotions.rate(analysis.rtp) * analysis.coins)
+
+
+def bankroll(analysis: WinLaw, credits: int, hands: int, promotions: Promotions = NO_PROMOTIONS) -> Bankroll:
     """The exact odds of playing ``hands`` hands of ``analysis``'s table from ``credits`` (a feature
-    table's at its feature bet: every multiplier, hand and prize in the law of a hand's win)."""
+    table's at its feature bet: every multiplier, hand and prize in the law of a hand's win).
+
+    Promotions are paid as a casino pays them: a session bonus when the session starts, the rest
+    posted after it (they count in where the credits end, not against going broke during it);
+    over a lifetime of sessions, as the rounds are played.
+    """
     if credits < 1 or hands < 1:
         raise VideoPokerError("a bankroll needs at least 1 credit and 1 hand")
+    lifetime = lifetime_of(analysis, promotions)
+    paid = math.floor(lifetime.promotion * hands)
+    own, credits = credits, credits + promotions.session_bonus
     coins = analysis.coins
     # a hand's net win → its probability (hands that pay alike merged)
     merged = {win - coins: probability for win, probability in analysis.win_law().items()}
@@ -149,22 +180,24 @@ def bankroll(analysis: WinLaw, credits: int, hands: int) -> Bankroll:
     start, rest = divmod(credits, step)    # credits = start·step + rest, rest never changes
     ceiling = start + _reach(moves, hands)
     size = _fft_size(ceiling, _reach(moves, BLOCK), BLOCK * bet)
-    long_run = _long_run_ruin(moves, bet, start, analysis.rtp)
+    long_run = lifetime.risk(credits)[1]
     if hands / BLOCK * size * math.log2(size) > MOST_WORK:  # hours exactly: approximate, and say so
-        return _approximately(analysis, credits, hands, {net: float(p) for net, p in merged.items()}, long_run)
+        rough = _approximately(analysis, credits, hands, {net: float(p) for net, p in merged.items()}, long_run,
+                               paid, own)
+        return replace(rough, credits=own, promotions=promotions, lifetime=lifetime, paid=paid)
     marks = _marks(hands)
     odds, above, ruined = _session_in_blocks(moves, bet, start, ceiling, hands, marks)
-    ending = np.arange(ceiling + 1) * step + rest
+    ending = np.arange(ceiling + 1) * step + rest + paid
     broke = float(odds[:bet].sum())
     ruined = np.maximum.accumulate(np.minimum(ruined, broke))  # summed in another order: ends at ``broke``
     ruined[-1] = broke
-    ahead = float(odds[ending > credits].sum()) + above
+    ahead = float(odds[ending > own].sum()) + above
     cumulative = np.cumsum(odds)
     percentiles = {p: int(ending[min(int(np.searchsorted(cumulative, p / 100 - 1e-12)), ceiling)])
                    for p in PERCENTILES}
     mean_end = float(np.dot(odds, ending)) + above * ending[-1]
-    return Bankroll(analysis, credits, hands, broke, ahead, percentiles, long_run, mean_end, None, ending, odds,
-                    marks, ruined)
+    return Bankroll(analysis, own, hands, broke, ahead, percentiles, long_run, mean_end, None, ending, odds,
+                    marks, ruined, promotions, lifetime, paid)
 
 
 def _marks(hands: int) -> npt.NDArray[np.int64]:
@@ -174,25 +207,26 @@ def _marks(hands: int) -> npt.NDArray[np.int64]:
 
 
 def _approximately(analysis: WinLaw, credits: int, hands: int,
-                   nets: dict[int, float], long_run: float | None) -> Bankroll:
+                   nets: dict[int, float], long_run: float, paid: int, own: int) -> Bankroll:
     """The session's figures for a Brownian motion with the hand's exact mean and variance, ruined
-    half a credit below the bet (a player with fewer credits than the bet is broke)."""
+    half a credit below the bet (a player with fewer credits than the bet is broke); ``paid``
+    credits posted after it, ``ahead`` of the player's ``own``."""
     motion = Diffusion.of(nets)
     floor = analysis.coins - 0.5
     distance = credits - floor
     ruin = motion.ruin(distance, hands)
     above, alive = motion.survivors(distance, hands)
     alive *= (1 - ruin) / max(float(alive[-1]), 1e-300)  # the grid's top holds all the rest
-    ending = np.rint(floor + above).astype(np.int64)
+    ending = np.rint(floor + above).astype(np.int64) + paid
     percentiles = {}
     for p in PERCENTILES:
         share = p / 100
         percentiles[p] = 0 if share <= ruin else int(ending[min(int(np.searchsorted(alive, share - ruin)),
                                                                  len(ending) - 1)])
-    ahead = float(1 - ruin - np.interp(credits - floor, above, alive))
+    ahead = float(1 - ruin - np.interp(own - paid - floor, above, alive))
     odds = np.diff(alive, prepend=0.0)
-    mean_end = float(np.dot(odds, floor + above))  # the broke end with next to nothing
-    credit_counts, where = np.unique(np.concatenate(([0], ending)), return_inverse=True)
+    mean_end = float(np.dot(odds, floor + above)) + paid  # the broke end with next to nothing
+    credit_counts, where = np.unique(np.concatenate(([paid], ending)), return_inverse=True)
     law = np.bincount(where, weights=np.concatenate(([ruin], odds))).astype(np.float64)  # merged a credit apart
     marks = _marks(hands)
     ruined = np.maximum.accumulate([motion.ruin(distance, int(hand)) if hand else float(distance <= 0)
@@ -354,23 +388,3 @@ def _going_broke(moves: dict[int, float], bet: int, steps: int) -> npt.NDArray[n
         after[:bet] = 0.0
         reach = after
     return rows
-
-
-def _long_run_ruin(moves: dict[int, float], bet: int, start: int, rtp: Fraction | float) -> float | None:
-    if rtp <= 1:
-        return 1.0                         # a game that does not pay back more than it takes ruins everyone
-    if start < bet:
-        return 1.0
-    if bet != 1:
-        return None                        # a loss can jump levels; no closed form (see the module doc)
-
-    def excess(z: float) -> float:        # E[z^X] − 1: positive near 0, negative just below the root's right
-        return sum(p * z**net for net, p in moves.items()) - 1.0
-
-    low, high = 1e-12, 1.0 - 1e-12
-    if excess(high) >= 0:
-        return 1.0
-    for _ in range(200):
-        middle = (low + high) / 2
-        low, high = (middle, high) if excess(middle) > 0 else (low, middle)
-    return float(((low + high) / 2) ** start)

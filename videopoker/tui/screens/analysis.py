@@ -33,6 +33,7 @@ from textual.worker import get_current_worker
 
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, apply_settings, resolve_paytable
+from videopoker.paytable.promotions import Promotions, rate_problem
 from videopoker.storage.usertext import counted, visible
 
 if TYPE_CHECKING:  # numpy and the analysis load in the workers, when first needed
@@ -98,6 +99,8 @@ class AnalysisScreen(Screen[None]):
     AnalysisScreen .status { height: auto; margin: 0 0 1 0; }
     AnalysisScreen .form { height: 3; }
     AnalysisScreen .form Input { width: 15; }
+    AnalysisScreen .form #bank-credits, AnalysisScreen .form #bank-hands { width: 13; }
+    AnalysisScreen .form #bank-cashback { width: 8; }
     AnalysisScreen .form Label { margin: 1 0 0 0; }
     AnalysisScreen #compare-with { width: 1fr; }
     AnalysisScreen #sim-seed { width: 11; }
@@ -176,6 +179,8 @@ class AnalysisScreen(Screen[None]):
                     yield Input("1,000", placeholder="credits", id="bank-credits")
                     yield Label("HANDS")
                     yield Input("1,000", placeholder="hands", id="bank-hands")
+                    yield Label("CASH BACK")
+                    yield Input("0%", placeholder="0.5%", id="bank-cashback")
                     yield Button("COMPUTE", id="bank-go", compact=True)
                 yield Static("A bankroll in credits, a session in hands: the exact odds under perfect play.",
                              id="bank-status", classes="status", markup=False)
@@ -451,18 +456,19 @@ class AnalysisScreen(Screen[None]):
         try:
             credits = count(self.query_one("#bank-credits", Input).value, "credits")
             hands = count(self.query_one("#bank-hands", Input).value, "hands")
+            promotions = cash_back(self.query_one("#bank-cashback", Input).value)
         except VideoPokerError as error:
             status.update(visible(str(error)))
             return
         status.update(f"Working out {counted(credits, 'credit')} over {counted(hands, 'hand')}…")
-        self.run_worker(lambda: self._odds(credits, hands), thread=True, group="bankroll", exclusive=True)
+        self.run_worker(lambda: self._odds(credits, hands, promotions), thread=True, group="bankroll", exclusive=True)
 
-    def _odds(self, credits: int, hands: int) -> None:
+    def _odds(self, credits: int, hands: int, promotions: Promotions) -> None:
         from videopoker.analysis import analyze
         from videopoker.analysis.session.bankroll import bankroll
 
         try:
-            odds = bankroll(self.analysis or analyze(self.paytable, self.coins), credits, hands)
+            odds = bankroll(self.analysis or analyze(self.paytable, self.coins), credits, hands, promotions)
         except VideoPokerError as error:
             self.app.call_from_thread(self.query_one("#bank-status", Static).update, visible(str(error)))
             return
@@ -472,10 +478,19 @@ class AnalysisScreen(Screen[None]):
     def _show_odds(self, odds: Bankroll) -> None:
         self.odds = odds
         fill(self.query_one("#bank-table", DataTable), BANKROLL_HEADERS,
-             [row(label, value) for label, value in odds.lines()])
+             [row(label, value) for label, value in odds.lines(forever=odds.lifetime is None)]
+             + [row(label, value) for label, value in (odds.lifetime.lines(odds.credits) if odds.lifetime else [])])
         for plot in self.query("#bankroll .plot"):
             plot.add_class("shown")
         self.query_one("#bank-plot", Sparkline).data = odds.histogram(60)
         self.query_one("#bank-status", Static).update(
             f"{counted(odds.credits, 'credit')} for {counted(odds.hands, 'hand')} at {odds.coins} a hand, "
             "perfect play:")
+
+
+def cash_back(text: str) -> Promotions:
+    """The bankroll pane's cash back field (empty: none), or one line saying what to type."""
+    rate, problem = rate_problem(text.strip() or "0%")
+    if rate is None:
+        raise VideoPokerError(f"cash back: {problem}")
+    return Promotions(cashback=rate)
