@@ -203,6 +203,9 @@ def test_analyze_found_says_what_a_machine_is_worth(capsys: pytest.CaptureFixtur
     found = json.loads(capsys.readouterr().out)["found"]
     assert found["streaks"] == "4,-,-" and found["next_hand"] == 6 and found["worth_playing"]
     assert 0 < found["vulture"] < found["value"]
+    assert main(["analyze", DOUBLE_DOUBLE, "--found", "4,-"]) == 1
+    err = capsys.readouterr().err
+    assert "--found 4,-: 2 queues, but" in err and "3, 5, 10 hands a round" in err and "--multi" not in err
 
 
 def test_ten_play_is_bounded_by_five_play_and_the_best_strategy_blind_to_the_queues(tmp_path: Path) -> None:

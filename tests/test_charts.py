@@ -204,11 +204,12 @@ def test_a_one_line_chart_keeps_what_pays(capsys: pytest.CaptureFixture[str]) ->
     numbered = [line for line in out.splitlines() if line[:3].strip().rstrip(".").isdigit()]
     assert len(numbered) == 2 and numbered[1].endswith("discard everything")
     assert all(words in numbered[0] for words in ("royal flush", "three of a kind", "two pair", "high pair"))
-    summary = out.splitlines()[-2]
+    summary = next(line for line in out.splitlines() if "then discard everything: return" in line)
     assert summary.startswith("1 line, then discard everything: return 86.")
     one = float(summary.split("return ")[1].split("%")[0])
     assert main(["strategy", NINE_SIX, "--lines", "2"]) == 0
-    two = float(capsys.readouterr().out.splitlines()[-2].split("return ")[1].split("%")[0])
+    two = float(next(line for line in capsys.readouterr().out.splitlines()
+                     if "then discard everything: return" in line).split("return ")[1].split("%")[0])
     assert 86 < one < two  # every line more buys return
 
 
@@ -294,3 +295,16 @@ def test_a_feature_tables_chart_and_sweep_say_they_are_its_base_games(capsys: py
     assert "(the base game, without its ultimate x)" in capsys.readouterr().out
     assert main(["sweep", "jacks-or-better-9-6", "--vary", "full_house=7..9"]) == 0
     assert "base game" not in capsys.readouterr().out
+
+
+def test_a_chart_says_what_its_shorthand_means(capsys: pytest.CaptureFixture[str]) -> None:
+    from videopoker.analysis.charts.patterns import legend
+    from videopoker.cli import main
+
+    assert main(["strategy", "jacks-or-better-9-6"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-3:] == ["T is a ten (QT: a queen and a ten)",
+                        "ways: straights the held cards can still make (outside 2, inside 1)",
+                        "high cards: ranks that pay as a pair"]
+    assert legend(["KQJ unsuited", "low pair"]) == []
+    assert legend(["KT suited"]) == ["T is a ten (QT: a queen and a ten)"]

@@ -474,3 +474,20 @@ def test_a_newline_in_a_file_name_stays_on_its_line(capsys: pytest.CaptureFixtur
     assert code == 1 and len(err.splitlines()) == 1 and err.startswith(f"{tmp_path}/bad\\nname.yaml:1:5: ")
     code, _, err = run_anyhow(capsys, ["analyze", str(odd)])
     assert code == 1 and len(err.splitlines()) == 1 and err.startswith(f"videopoker: {tmp_path}/bad\\nname.yaml")
+
+
+def test_simulate_counts_a_multi_strike_stack_as_a_round(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "multi-strike-16x-bonus-poker-7-5", "--hands", "2000", "--seed", "3")
+    assert code == 0 and out.splitlines()[0].endswith("2,000 rounds") and "2,000 rounds in" in out
+    code, out, _ = run(capsys, "simulate", NINE_SIX, "--hands", "2000", "--seed", "3")
+    assert code == 0 and out.splitlines()[0].endswith("2,000 hands") and "2,000 hands in" in out
+
+
+def test_paytable_list_marks_a_double_up_and_a_meter(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "paytable", "list")
+    assert code == 0 and "double-up: bonus-poker-8-5-progressive; progressive meter: bonus-poker-8-5-progressive" in out
+    code, out, _ = run(capsys, "paytable", "list", "--json")
+    rows = {row["use_as"]: row for row in json.loads(out)}
+    assert rows["bonus-poker-8-5-progressive"]["double_up"] and rows["bonus-poker-8-5-progressive"]["progressive"]
+    assert rows["ultimate-x-jacks-or-better-8-6"]["feature"] == "ultimate x"
+    assert rows[NINE_SIX]["feature"] is None and not rows[NINE_SIX]["double_up"]

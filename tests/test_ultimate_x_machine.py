@@ -157,12 +157,13 @@ def test_the_glass_names_the_lines(phase: Phase) -> None:
     machine = Machine(resolve_paytable(ULTIMATE), credits=1000, rng=random.Random(2), hands=3)
     played(machine, (12, 1, 3))
     if phase is Phase.DEALT:
-        assert lines_message(machine.snapshot()) == "HOLD, THEN DRAW · LINES 12X 1X 3X"
+        assert lines_message(machine.snapshot()) == "HOLD, THEN DRAW · LINES 1X 3X · MAIN 12X"  # as the glass
         return
     state = machine.draw()
     assert state.last is not None
+    earned = earned_of(state.last.state)
     assert lines_message(state) == f"WIN {state.last.win:,} · NEXT HAND " + " ".join(
-        f"{m}X" for m in earned_of(state.last.state))
+        f"{m}X" for m in earned[1:]) + f" · MAIN {earned[0]}X"
 
 
 def test_a_machine_found_with_multipliers_says_what_a_round_at_max_coins_nets() -> None:
@@ -183,4 +184,27 @@ def test_a_machine_found_with_multipliers_says_what_a_round_at_max_coins_nets() 
     machine = Machine(paytable, credits=1000, rng=random.Random(2), hands=3)
     machine.kept = {"ultimate-x-jacks-or-better-8-6@3": Lines((12, 1, 1))}
     draw_tables(paytable.game)  # loaded, as the machine loads them at start
-    assert lines_message(machine.snapshot()) == f"LINES 12X 1X 1X WAITING · A ROUND AT 5 NETS {float(value):+,.2f}"
+    waiting = f"LINES 1X 1X · MAIN 12X WAITING · A ROUND AT 5 NETS {float(value):+,.2f}"
+    assert lines_message(machine.snapshot()) == waiting
+
+
+def test_the_command_lines_worth_is_the_glasses_a_coin_bet(capsys: pytest.CaptureFixture[str]) -> None:
+    """One unit: `hint --multipliers` says a hold's worth per coin of the round's bet, as the machine's
+    hint and trainer do (it said coins of the whole round)."""
+    import json
+
+    from videopoker.analysis.features.registry import engine_of
+    from videopoker.cli import main
+    from videopoker.deck.cards import parse_cards
+    from videopoker.paytable import resolve_paytable
+    from videopoker.paytable.kinds.ultimate_x import Lines
+
+    table = "ultimate-x-jacks-or-better-8-6"
+    assert main(["hint", table, "Ts", "9h", "8d", "Qc", "4d", "--multipliers", "2,1,1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["worth_unit"].startswith("per coin bet")
+    paytable = resolve_paytable(table)
+    assert paytable.feature is not None
+    glass = engine_of(paytable.feature).advice(paytable, paytable.feature.coins, parse_cards("Ts 9h 8d Qc 4d"),
+                                               Lines((2, 1, 1)))
+    assert [hold["worth"] for hold in data["holds"]] == pytest.approx([float(c.judged) for c in glass], rel=1e-12)

@@ -224,7 +224,30 @@ async def test_the_machines_keys_do_not_play_behind_the_analysis_screen(isolated
         await type_into(pilot, screen, "compare-with", "bonus-poker-8-5")
         assert screen.query_one("#compare-with", Input).value == "bonus-poker-8-5"
         assert screen.query_one(TabbedContent).active == "compare"
-        await pilot.press("escape")
+        await pilot.press("escape", "escape")  # out of the field, then back to the machine
         assert app.session.state() == before
         await pilot.press("5")
         assert app.session.state().held[4], "back on the machine, its keys work again"
+
+
+async def test_a_pane_key_opens_its_field_and_escape_leaves_the_field_first() -> None:
+    """The one rule of focus: 1–4 open a pane with its field ready; in a field every key is typed
+    (a compare field needs digits); Esc leaves the field, keeping what it holds, and only then the screen."""
+    app = AnalysisApp(resolve_paytable(NINE_SIX))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        field = screen.query_one("#compare-with", Input)
+        field.value = ""
+        await pilot.press("2")
+        await until(pilot, lambda: screen.focused is field)
+        await pilot.press(*"flush=5", "3", "4")
+        assert field.value == "flush=534" and screen.query_one(TabbedContent).active == "compare"
+        await pilot.press("escape")
+        assert screen.focused is not field and app.screen is screen and field.value == "flush=534"
+        await pilot.press("4")
+        await until(pilot, lambda: screen.focused is screen.query_one("#bank-credits", Input))
+        assert screen.query_one(TabbedContent).active == "bankroll"
+        assert "esc: out of the field, again: back" in str(screen.query_one("#analysis-keys").render())
+        await pilot.press("escape", "escape")
+        await until(pilot, lambda: app.screen is not screen)

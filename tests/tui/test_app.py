@@ -241,6 +241,20 @@ async def test_the_chart_and_the_help_scroll_to_their_last_line_at_80_by_24(isol
         await until(pilot, lambda: final.region.height > 0 and final.region.bottom <= dialog.region.bottom - 1)
 
 
+async def test_the_chart_ends_with_what_its_shorthand_means(isolated_home: Path) -> None:
+    from textual.widgets import Static
+
+    app = VideoPokerApp(isolated_home, "jacks-or-better-9-6", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await until(pilot, lambda: len(app.screen.query(".chart-legend")) == 1)
+        await pilot.press("end")
+        key = app.screen.query_one(".chart-legend", Static)
+        dialog = app.screen.query_one("#dialog")
+        assert "T is a ten" in str(key.render()) and "ways: straights" in str(key.render())
+        await until(pilot, lambda: key.region.height > 0 and key.region.bottom <= dialog.region.bottom - 1)
+
+
 def test_the_picker_says_a_feature_tables_return_is_its_base_games() -> None:
     """The picker solves each table's pays alone: beside a feature table it says so."""
     from videopoker.paytable import resolve_paytable

@@ -295,3 +295,35 @@ async def test_a_long_hand_name_is_shortened_in_the_grid(tmp_path: Path) -> None
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: editor(app).analysis is not None)
         assert editor(app).cell_text("natural_royal_flush_of_spades", "hand") == " NATURAL ROYAL…"
+
+
+async def test_escape_while_typing_a_pay_puts_it_back_and_says_so() -> None:
+    """The footer says what ends the typing while a pay is typed; escape puts the pay back, and the
+    return with it, and says so (it did silently, after the return had shown the typed pay's figure)."""
+    app = EditorApp(open_draft("jacks-or-better-9-6"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        screen = editor(app)
+        await pilot.press("down", "down", "down", "down", "5")  # flush: 5, the 9/5 table
+        await until(pilot, solved_at(app, "RETURN 98.4498%"))
+        assert text(screen, "#editor-keys").startswith("typing a pay: enter keeps it · esc puts it back")
+        await pilot.press("escape")
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        assert screen.draft.per_coin("flush") == 6 and isinstance(app.screen, EditorScreen)
+        assert "FLUSH: 5 not kept, the pay is back as it was (enter keeps a pay as typed)" in text(screen, "#problems")
+        assert text(screen, "#editor-keys").startswith("type a pay · h + - [ ] hands")
+
+
+async def test_save_as_offers_a_name_that_says_what_changed(isolated_home: Path) -> None:
+    from textual.widgets import Input
+
+    app = EditorApp(open_draft("jacks-or-better-9-6"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        await pilot.press("down", "down", "down", "down", "5", "enter", "a")  # flush 5
+        await until(pilot, lambda: isinstance(app.screen, FileNameDialog))
+        assert app.screen.query_one(Input).value == "jacks-or-better-9-6-flush-5"
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and editor(app).saved is not None)
+    saved = load_paytable(isolated_home / "paytables" / "jacks-or-better-9-6-flush-5.yaml")
+    assert saved.name == "Jacks or Better 9/6, flush 5" and saved.pay("flush", 1) == 5

@@ -138,7 +138,8 @@ async def test_ultimate_x_shows_the_lines_and_what_a_round_earned_them(isolated_
         assert all(line.startswith(f"{m:>2}X") for line, m in zip(app.query_one(HandsPanel).lines_shown,
                                                                     played.multipliers[1:]))
         await pilot.press("m")
-        await until(pilot, lambda: f"LINES {' '.join(f'{m}X' for m in lines)}" in shown(app, "#message"))
+        on_glass = " ".join(f"{m}X" for m in lines[1:]) + f" · MAIN {lines[0]}X"  # top down, the main hand named
+        await until(pilot, lambda: f"LINES {on_glass}" in shown(app, "#message"))
 
 
 async def test_multi_strike_shows_the_stack_and_plays_up_it(isolated_home: Path) -> None:
@@ -225,6 +226,33 @@ async def test_a_fresh_shockwave_glass_says_what_starts_the_mode_and_what_it_pay
         rule = "FOUR OF A KIND STARTS SHOCKWAVE: 10 HANDS OF FOUR OF A KIND 800 A COIN"
         await until(pilot, lambda: rule in shown(app, "#message"))
         assert len(rule) <= 78
+
+
+async def test_a_fresh_wheel_glass_says_what_spins_it_and_the_help_its_bet(isolated_home: Path) -> None:
+    from textual.widgets import Static
+
+    app = VideoPokerApp(isolated_home, "wheel-poker-double-double-bonus-9-6", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        rule = "AT 6 COINS FOUR OF A KIND SPINS THE WHEEL: 100 TO 2,000 CREDITS"
+        await until(pilot, lambda: rule in shown(app, "#message"))
+        await pilot.press("question_mark")
+        await until(pilot, lambda: any("Bet 1 to 6 coins" in str(text.render())
+                                       for text in app.screen.query(Static)))
+
+
+async def test_the_chart_at_a_features_bet_is_the_base_games_and_the_machine_stays_up(isolated_home: Path) -> None:
+    """`c` at the wheel's 6 coins crashed the machine (the chart was asked for 6 coins of a 5-coin
+    table in a worker): it shows the base game's chart at 5 coins."""
+    from videopoker.tui.screens.chart import ChartScreen
+
+    app = VideoPokerApp(isolated_home, "wheel-poker-double-double-bonus-9-6", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.DEALT)
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, ChartScreen) and len(app.screen.query(".chart-line")) > 10)
+        assert app.screen.coins == 5 and app.is_running
+        assert "BASE GAME" in str(app.screen.query_one(".dialog-title").render())
 
 
 async def test_the_hint_says_every_worth_a_coin_bet_and_names_the_runner_ups(isolated_home: Path) -> None:

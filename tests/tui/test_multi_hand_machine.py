@@ -119,3 +119,17 @@ async def test_recall_shows_every_hand_of_a_round(isolated_home: Path) -> None:
         for result in outcome.results:
             assert " ".join(card.label for card in result.final) in shown
         assert "5 HANDS" in shown and "5×5" in shown
+
+
+@pytest.mark.parametrize(("table", "says"), [
+    ("big-times-draw-double-double-bonus-9-6",
+     "BIG TIMES DRAW DOUBLE DOUBLE BONUS 9/6 · 100 PLAY · BET 10 FOR BIG TIMES DRAW"),
+    ("jacks-or-better-9-6", "JACKS OR BETTER 9/6 · HUNDRED PLAY"),
+])
+async def test_a_title_too_long_for_the_glass_says_100_play_and_cuts_nothing(isolated_home: Path, table: str,
+                                                                             says: str) -> None:
+    app = VideoPokerApp(isolated_home, table, seed=4, hands=100)
+    async with app.run_test(size=SIZE) as pilot:
+        title = app.query_one("#title", Static)
+        await until(pilot, lambda: text(title).strip() == says)
+        assert len(says) <= SIZE[0] - 2

@@ -162,11 +162,16 @@ async def test_the_chart_screen_marks_the_line_that_plays_the_dealt_hand(isolate
         screen = app.screen
         await until(pilot, lambda: len(screen.query(".chart-line")) == len(chart.lines))
         summary = str(screen.query_one("#chart-summary", Static).render())
-        assert "THIS HAND: line " in summary and "returns 99.5424%" in summary
+        hand = screen.query_one("#chart-hand", Static)
+        assert "THIS HAND: " in str(hand.render()) and "returns 99.5424%" in summary
         marked = screen.query(".marked")
         assert len(marked) == (1 if line.number else 0)
         if line.number:
-            assert f"line {line.number} (marked)" in summary
+            assert f"line {line.number} (marked)" in str(hand.render())
+        await pilot.press("end")  # the dealt hand's line stays in view however the chart scrolls
+        dialog = screen.query_one("#dialog")
+        await until(pilot, lambda: hand.region.height > 0 and dialog.region.contains_region(hand.region))
+        assert hand.parent is dialog  # above the scroll, not in it
         await pilot.press("escape")
         assert not isinstance(app.screen, ChartScreen)
         assert session_of(app).state().phase is Phase.DEALT  # the hand waits as it was

@@ -41,6 +41,7 @@ def run_strategy(args: argparse.Namespace) -> int:
 def _derive(paytable: Paytable, named: str, args: argparse.Namespace) -> int:
     from videopoker.analysis.charts.chart import chart_file
     from videopoker.analysis.charts.derive import derive_chart
+    from videopoker.analysis.charts.patterns import legend
     from videopoker.paytable.writing import check_target, save_text
 
     if args.output is not None:
@@ -60,6 +61,8 @@ def _derive(paytable: Paytable, named: str, args: argparse.Namespace) -> int:
     for line in result.chart.numbered():
         say_item(line)
     for line in _summary(result):
+        say(line)
+    for line in legend(result.chart.texts()):
         say(line)
     if args.output is not None:
         say(f"Saved to {args.output}; `videopoker strategy check {shlex.quote(str(args.output))} "

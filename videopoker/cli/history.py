@@ -10,6 +10,7 @@ from datetime import datetime
 
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.cli.plotting import check_plot, draw_plot, plot_written
+from videopoker.errors import VideoPokerError
 from videopoker.ledger.report import COURSE_POINTS, Report, Tally, history, parse_since
 from videopoker.storage.files import write_atomically
 from videopoker.storage.home import home_dir
@@ -21,6 +22,8 @@ def run_history(args: argparse.Namespace) -> int:
 
     check_plot(args.plot)
     since = parse_since(args.since) if args.since is not None else None
+    if args.leaks:
+        return show_leaks(args, since)
     report = history(home_dir(), args.paytable, since, COURSE_POINTS)  # its course: the JSON's, the plot's
     data = report.to_json()
     draw_plot(args.plot, "history", data)
@@ -40,6 +43,37 @@ def run_history(args: argparse.Namespace) -> int:
         say(f"{counted(rows - 1, 'hand')} written to {args.csv}")
     _show(report)
     plot_written(args.plot, json=False)
+    return 0
+
+
+def show_leaks(args: argparse.Namespace, since: datetime | None) -> int:
+    """``history --leaks``: the mistakes on record by what was held and the chart line that plays
+    the hand, the costliest first."""
+    from videopoker.ledger.leaks import leaks
+
+    if args.plot is not None or args.csv is not None:
+        raise VideoPokerError("--leaks is a list of your mistakes; --plot and --csv draw and write the record: "
+                              "leave out one of them")
+    found = leaks(home_dir(), args.paytable, since)
+    if args.json:
+        print(json.dumps(found.to_json(), indent=2))
+        return 0
+    if not found.leaks:
+        say("No leaks on record: every hold graded was the best one." if not found.mistakes else
+            f"{counted(found.mistakes, 'mistake')} on record, none a chart of the base game names "
+            "(a feature's bet)")
+        return 0
+    grid = Grid("Your leaks, the costliest first: what you held, where the chart holds otherwise",
+                [Column("You held", right=False), Column("The chart's line", right=False), Column("Times"),
+                 Column("Lost")], keys=1,
+                note="Lost: credits of EV given up; the chart: `videopoker strategy` of the table")
+    for leak in found.leaks:
+        where = f"{leak.line}. {leak.should}" if leak.line else leak.should
+        grid.rows.append([leak.yours, where, f"{leak.times:,}", f"{leak.credits_lost:,.2f}"])
+    show(grid)
+    say(found.leaks[0].text())  # the costliest, in a sentence
+    if found.unnamed:
+        say(f"{counted(found.unnamed, 'mistake')} at a feature's bet, which the base game's chart does not say")
     return 0
 
 

@@ -166,7 +166,7 @@ def build_parser(only: str | None = None) -> Parser:
         simulate = commands.add_parser("simulate", help="play many hands at once and compare with the exact odds")
         simulate.add_argument("paytable", metavar="PAYTABLE")
         simulate.add_argument("--hands", type=counting("hands"), default=1_000_000, metavar="N",
-                              help="hands to play (default 1,000,000)")
+                              help="hands to play (default 1,000,000; Multi-Strike: stacks, each a round)")
         simulate.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
         simulate.add_argument("--seed", type=seed, default=None, help="play the same hands again")
         simulate.add_argument("--strategy", default="optimal", metavar="NAME|FILE",
@@ -217,6 +217,9 @@ def build_parser(only: str | None = None) -> Parser:
         record.add_argument("--since", default=None, metavar="DATE", help="only hands from DATE on (2026-11-24 or "
                                                                            "2026-11-24T18:30, local time)")
         record.add_argument("--json", action="store_true", help="print JSON")
+        record.add_argument("--leaks", action="store_true",
+                            help="your mistakes by what you held and the chart line that plays the hand, "
+                                 "the costliest first")
         record.add_argument("--csv", type=Path, default=None, metavar="FILE",
                             help="also write every hand, one row each, to FILE for a spreadsheet")
         add_plot(record, "the credits won over the hands against what the holds were worth, ±1 and 2 SD")
@@ -257,7 +260,8 @@ def build_parser(only: str | None = None) -> Parser:
         actions = tables.add_subparsers(dest="action", metavar="ACTION", required=True)
         listing = actions.add_parser("list", help="the paytables a name can reach")
         listing.add_argument("--json", action="store_true",
-                             help='print JSON: [{"use_as", "game", "name", "path", "shipped"}]')
+                             help='print JSON: [{"use_as", "game", "name", "path", "shipped", "feature", '
+                                  '"double_up", "progressive"}]')
         show = actions.add_parser("show", help="a paytable's pays for every bet")
         show.add_argument("paytable", metavar="PAYTABLE")
         validate = actions.add_parser("validate", help="check files; exit 1 if any has a problem")

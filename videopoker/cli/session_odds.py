@@ -47,15 +47,22 @@ def run_simulate(args: argparse.Namespace) -> int:
     show(_frequency_grid(result))
     say(result.summary())
     rate = result.hands / result.seconds if result.seconds else float("inf")
-    say(f"{result.hands:,} hands in {result.seconds:.2f} s, {rate / 1e6:.2f} M hands/s; "
+    played = _played(result)
+    say(f"{result.hands:,} {played} in {result.seconds:.2f} s, {rate / 1e6:.2f} M {played}/s; "
         f"--seed {result.seed} plays them again")
     return 0
+
+
+def _played(result: Simulation) -> str:
+    """What ``--hands`` counted: hands, or rounds where a round makes several final hands (a
+    Multi-Strike stack, one on every level it reaches)."""
+    return "rounds" if float(sum(result.expected)) > 1 else "hands"
 
 
 def _frequency_grid(result: Simulation) -> Grid:
     rounds = f" in {result.multi}-hand rounds" if result.multi > 1 else ""
     grid = Grid(f"{result.paytable.name} — {coins_text(result.coins)}, {result.strategy} play, "
-                f"{result.hands:,} hands{rounds}",
+                f"{result.hands:,} {_played(result)}{rounds}",
                 [Column("Hand", right=False), Column("Count"), Column("Percent"), Column("Expected %")])
     for category, count, expected in zip(result.paytable.game.categories, result.counts, result.expected):
         grid.rows.append([result.paytable.game.label(category), f"{count:,}", f"{count / result.hands * 100:.5f}",

@@ -47,15 +47,23 @@ def run_paytable(args: argparse.Namespace) -> int:
 
 
 def _folder_grid(title: str, files: list[Path]) -> Grid:
+    """The folder's tables, and under them those that play a double-up or a meter beside their pays
+    (a feature is in a table's name; these two often are not)."""
     grid = Grid(title, [Column("Use as", right=False), Column("Name", right=False)], keys=2, note="")
+    doubling, metered = [], []
     for file in files:
         try:
             paytable = load_paytable(file)
             grid.rows.append([file.stem, paytable.name])
+            doubling += [file.stem] * paytable.double_up
+            metered += [file.stem] * (paytable.progressive is not None)
         except PaytableError as error:
             problem = error.found[0].message if error.found else str(error)
             grid.rows.append([file.stem, f"invalid: {excerpt(problem, 40)}"])
             grid.note = "invalid: `videopoker paytable validate FILE` says what to fix"
+    marks = [f"{what}: {', '.join(stems)}" for what, stems in (("double-up", doubling),
+                                                               ("progressive meter", metered)) if stems]
+    grid.note = "; ".join(filter(None, [grid.note, *marks]))
     return grid
 
 
@@ -66,7 +74,9 @@ def list_paytables_json() -> int:
         row: dict[str, object] = {"use_as": file.stem, "path": str(file), "shipped": is_shipped(file)}
         try:
             paytable = load_paytable(file)
-            row |= {"game": paytable.game.key, "name": paytable.name}
+            row |= {"game": paytable.game.key, "name": paytable.name,
+                    "feature": None if paytable.feature is None else str(paytable.feature.kind),
+                    "double_up": paytable.double_up, "progressive": paytable.progressive is not None}
         except PaytableError as error:
             row |= {"game": None, "name": None, "problem": error.found[0].message if error.found else str(error)}
         rows.append(row)

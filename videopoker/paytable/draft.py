@@ -205,6 +205,20 @@ class Draft:
             row.fa.set_flow_style()
             self.document["pays"][category] = row
 
+    def changes_named(self) -> tuple[str, str] | None:
+        """A name and a file name that say how the draft's pays differ from the table it was opened
+        as (``Jacks or Better 9/6, flush 5`` and ``jacks-or-better-9-6-flush-5``), while its name is
+        still that table's; None when it is not (a name of the player's own, or no change)."""
+        before, now = self.described, self.checked.paytable
+        if before is None or now is None or self.name != before.name or before.game.key != now.game.key:
+            return None
+        changed = [(now.game.label(key).lower(), now.pay(key, 1)) for key in now.game.paying
+                   if key in before.game.paying and now.pays.get(key) != before.pays.get(key)]
+        if not changed or len(changed) > 3:
+            return None
+        name = f"{before.name}, " + ", ".join(f"{label} {pay}" for label, pay in changed)
+        return name, re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60].rstrip("-")
+
     def set_name(self, text: str) -> None:
         self.document["name"] = text
         self.checked = self.check()

@@ -61,6 +61,8 @@ BUTTONS = (("bet-one", "BET ONE", "bet_one"), ("bet-max", "BET MAX", "bet_max"),
 
 #: What machines call their number of hands.
 PLAY_NAMES = {3: "TRIPLE PLAY", 5: "FIVE PLAY", 10: "TEN PLAY", 50: "FIFTY PLAY", 100: "HUNDRED PLAY"}
+#: What a title too long for the glass says instead (``100 PLAY``): the same, shorter.
+SHORT_PLAY_NAMES = {hands: f"{hands} PLAY" for hands in PLAY_NAMES}
 
 #: Buttons that do nothing while a hand is dealt (shown dimmed).
 DEALT_DEAD = frozenset({"bet-one", "bet-max", "paytable", "hands-button", "double-button"})
@@ -297,27 +299,36 @@ class VideoPokerApp(App[None]):
 
     # -- drawing --------------------------------------------------------------------------------
 
-    def redraw(self) -> None:
-        if self.session is None:
-            return
-        state = self.session.state()
-        paytable = state.paytable
-        title = Text(paytable.name.upper())
+    def _title(self, state: MachineState, play_names: dict[int, str]) -> Text:
+        """The title: the table, the hands a round, the feature, the meter, what is not on record, the mode."""
+        assert self.session is not None
+        title = Text(state.paytable.name.upper())
         if state.hands > 1:
-            title.append(f" · {PLAY_NAMES[state.hands]}")
+            title.append(f" · {play_names[state.hands]}")
         tag = feature_tag(state)
         if tag is not None:
             title.append(f" · {tag}", "bold white on dark_green")
         if state.meter is not None:  # the meter as the casino shows it, to the cent; it pays whole credits
             title.append(f" · JACKPOT {float(state.meter):,.2f}", "bold white on red3")
-            paytable = paytable.at_meter(int(state.meter))
-        paytable = view_of(paytable).paytable_shown(state, paytable)
         if self.session.waiting:  # rounds kept in the wallet for a ledger that cannot take them yet
             title.append(f" · {self.session.waiting} NOT ON RECORD", "bold black on yellow")
         if self.session.practice:
             title = Text.assemble(("PRACTICE", "bold reverse"), "  ", title)
         if self.session.training.trainer:
             title = Text.assemble(("TRAINER", "bold reverse"), "  ", title)
+        return title
+
+    def redraw(self) -> None:
+        if self.session is None:
+            return
+        state = self.session.state()
+        paytable = state.paytable
+        title = self._title(state, PLAY_NAMES)
+        if title.cell_len > self.size.width - 2:  # HUNDRED PLAY of a long name: 100 PLAY, not a cut title
+            title = self._title(state, SHORT_PLAY_NAMES)
+        if state.meter is not None:
+            paytable = paytable.at_meter(int(state.meter))
+        paytable = view_of(paytable).paytable_shown(state, paytable)
         self.query_one("#title", Static).update(title)
         settled = state.last if state.phase is Phase.IDLE and state.last is not None else None
         stack = view_of(paytable).shows_stack(state)
@@ -690,7 +701,7 @@ class VideoPokerApp(App[None]):
             self.show_reason(str(error).splitlines()[0])
 
     def action_help(self) -> None:
-        max_coins = self.session.state().paytable.max_coins if self.session else 5
+        max_coins = self.session.state().paytable.top_bet if self.session else 5  # a feature's coins too
         self.push_screen(HelpScreen(max_coins))
 
 

@@ -19,6 +19,7 @@ text comes from the fields, so the words a chart prints are exactly the words it
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
@@ -482,3 +483,16 @@ def _high(rules: Rules, high: int) -> str:
 def normal(text: str) -> str:
     """A pattern's text as compared: lower case, single spaces, no trailing full stop."""
     return re.sub(r"\s+", " ", text.strip().lower()).rstrip(".")
+
+
+#: What a chart's shorthand means, for the words a chart uses (:func:`legend`).
+_LEGEND = (
+    (re.compile(r"\b[2-9AKQJ]*T[2-9AKQJT]*\b"), "T is a ten (QT: a queen and a ten)"),
+    (re.compile(r"\bways?\b"), "ways: straights the held cards can still make (outside 2, inside 1)"),
+    (re.compile(r"\bhigh cards?\b"), "high cards: ranks that pay as a pair"),
+)
+
+
+def legend(texts: Sequence[str]) -> list[str]:
+    """A line for each shorthand the chart's ``texts`` use, each within 80 columns."""
+    return [meaning for pattern, meaning in _LEGEND if any(pattern.search(text) for text in texts)]

@@ -34,10 +34,10 @@ class StateHint:
     unit: str                      # what a worth is counted in
 
     def to_json(self, paytable: Paytable, hand: Sequence[Card]) -> dict[str, Any]:
-        """``hint --json`` in a state: the state, the base game's best hold, every hold by worth."""
+        """``hint --json`` in a state: the state, the base game's best hold, every hold by worth (its unit)."""
         return {"hand": " ".join(str(card) for card in hand), "paytable": paytable.name,
                 "state": self.state.describe(), "base_best": self.base_best.to_json()["hold"],
-                "holds": [choice.to_json() for choice in self.holds]}
+                "worth_unit": self.unit, "holds": [choice.to_json() for choice in self.holds]}
 
     @property
     def changed(self) -> bool:
@@ -76,12 +76,6 @@ class PlainHolds:
 
 # -- what the kinds whose lines each carry a multiplier share (Ultimate X, Bonus Streak) -----------
 
-def per_coin_bet(choices: list[HoldChoice], stake: int) -> list[HoldChoice]:
-    """Holds whose worths are coins a round, said per coin of the round's ``stake`` (the machine's unit)."""
-    return [replace(choice, worth=choice.worth / stake) if choice.worth is not None else choice
-            for choice in choices]
-
-
 def judge_on_lines(paytable: Paytable, coins: int, held: Sequence[bool], multipliers: Sequence[int],
                    hint: list[HoldChoice]) -> Judgement:
     """A hold on lines paid at ``multipliers`` (one a line), per coin of the round's bet, against the
@@ -94,7 +88,7 @@ def judge_on_lines(paytable: Paytable, coins: int, held: Sequence[bool], multipl
     squares = sum(count * paytable.pay(category, column) ** 2 for category, count in yours.outcomes.items())
     pay_variance = Fraction(squares, yours.draws) - (yours.ev * column) ** 2  # one hand's pay, in coins
     variance = sum(m * m for m in multipliers) * pay_variance / (coins * coins * len(multipliers))
-    worths = (None, None) if yours.worth is None else (yours.judged / stake, best.judged / stake)
+    worths = (None, None) if yours.worth is None else (yours.judged, best.judged)  # a coin bet already
     return Judgement(coins, len(multipliers), best.held, ev, best_ev, variance, *worths)
 
 

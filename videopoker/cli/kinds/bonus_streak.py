@@ -13,6 +13,7 @@ from videopoker.cli.plotting import answered_in_json, plot_written
 from videopoker.cli.progress import solved_with_progress
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
+from videopoker.paytable.kinds.bonus_streak import BonusStreak
 from videopoker.storage.usertext import quote
 
 #: States in play less often than this are left out of the text table (``--json`` has every one).
@@ -34,6 +35,12 @@ def show_bonus_streak(paytable: Paytable, args: argparse.Namespace) -> int:
     lines = found.count(",") + 1 if found is not None else args.multi
     if found is not None and args.multi is not None and lines != args.multi:
         raise VideoPokerError(f"--found gives {lines} queues but --multi {args.multi}; give one queue a line")
+    feature = paytable.feature
+    assert isinstance(feature, BonusStreak)
+    offered = feature.offered_lines
+    if found is not None and lines not in offered:
+        raise VideoPokerError(f"--found {found[:40]}: {lines} queues, but {paytable.name!r} gives its streaks for "
+                              f"{', '.join(map(str, offered))} hands a round; give one queue a line")
     if lines is not None and lines > MOST_EXACT_LINES and found is None:
         return show_bounds(paytable, args, lines)
     lines = check_lines(paytable, lines)

@@ -1,11 +1,12 @@
 """How the glass shows Ultimate X: each line's multiplier, and what a round earned them; and its
 return pane.
 
-The message line names the lines' multipliers, the dealt (bottom) hand's first, while a hand is
-dealt; after a round at the feature bet it says what each line carries into the next one
-(``NEXT HAND 12X 1X 2X``); between rounds, multipliers waiting on the lines come with what one
-round at max_coins a hand nets on them, the figure an advantage player works out by hand.  Each
-upper hand's line starts with its own multiplier.
+The message line names the lines' multipliers as the hands are shown, the upper ones from the top
+down, then the main (dealt, bottom) hand's, named, while a hand is dealt; after a round at the
+feature bet it says what each line carries into the next one (``NEXT HAND 1X 2X · MAIN 12X``);
+between rounds, multipliers waiting on the lines come with what one round at max_coins a hand
+nets on them, the figure an advantage player works out by hand.  Each upper hand's line starts
+with its own multiplier.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ HEADERS = ("Hand", "Pays", "Prob.", "1 in", "Return")
 
 
 def times(lines: Sequence[int]) -> str:
-    """``12X 1X 1X``: the lines' multipliers, the bottom hand's first."""
-    return " ".join(f"{multiplier}X" for multiplier in lines)
+    """``1X 3X · MAIN 12X``: the lines' multipliers as the glass shows the hands, the upper ones from
+    the top down, then the main (dealt, bottom) hand's, named."""
+    upper = " ".join(f"{multiplier}X" for multiplier in lines[1:])
+    return f"{upper} · MAIN {lines[0]}X" if upper else f"MAIN {lines[0]}X"
 
 
 def lines_now(state: MachineState) -> tuple[int, ...]:

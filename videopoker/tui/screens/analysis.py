@@ -99,8 +99,8 @@ class AnalysisScreen(Screen[None]):
     AnalysisScreen .status { height: auto; margin: 0 0 1 0; }
     AnalysisScreen .form { height: 3; }
     AnalysisScreen .form Input { width: 15; }
-    AnalysisScreen .form #bank-credits, AnalysisScreen .form #bank-hands { width: 13; }
-    AnalysisScreen .form #bank-cashback { width: 8; }
+    AnalysisScreen .form #bank-credits, AnalysisScreen .form #bank-hands { width: 12; }
+    AnalysisScreen .form #bank-cashback { width: 10; }
     AnalysisScreen .form Label { margin: 1 0 0 0; }
     AnalysisScreen #compare-with { width: 1fr; }
     AnalysisScreen #sim-seed { width: 11; }
@@ -187,8 +187,8 @@ class AnalysisScreen(Screen[None]):
                 yield DataTable(id="bank-table", cursor_type="none", show_header=False)
                 yield Static("Ending credits, from 0 to the 99.9th percentile:", classes="plot", markup=False)
                 yield Sparkline([], id="bank-plot", classes="plot")
-        yield Static("1–4: panes · tab: the fields · enter: run · escape: back", id="analysis-keys",
-                     markup=False)
+        yield Static("1–4: a pane, its field · enter: run · esc: out of the field, again: back",
+                     id="analysis-keys", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#return-table", DataTable).add_columns(*RETURN_HEADERS)
@@ -201,6 +201,10 @@ class AnalysisScreen(Screen[None]):
     # -- keys -------------------------------------------------------------------------------------
 
     def action_back(self) -> None:
+        """Escape: out of the field being typed in (what it holds stays), else back where the screen came from."""
+        if isinstance(self.focused, Input):
+            self.set_focus(None)
+            return
         self.workers.cancel_all()
         self.dismiss()
 
@@ -209,7 +213,11 @@ class AnalysisScreen(Screen[None]):
         return not (action == "pane" and isinstance(self.focused, Input))  # False: the key goes to the input
 
     def action_pane(self, pane: str) -> None:
+        """A pane, and its first field ready for typing (the return pane has none)."""
         self.query_one(TabbedContent).active = pane
+        fields = self.query_one(f"#{pane}", TabPane).query(Input)
+        if fields:  # at once: keys typed right after the pane's come to its field, not where the focus was
+            self.set_focus(fields.first())
 
     def action_run(self) -> None:
         """Enter, wherever the focus is: what the pane in view does."""

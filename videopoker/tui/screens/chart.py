@@ -19,6 +19,7 @@ from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
 from videopoker.deck.cards import Card
+from videopoker.errors import VideoPokerError
 from videopoker.machine.training import cards_text, chart_line_of
 from videopoker.paytable import Paytable
 from videopoker.storage.usertext import counted, visible
@@ -31,8 +32,10 @@ class ChartScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,c,C,enter,space,q,Q", "dismiss", "close")]
 
     def __init__(self, paytable: Paytable, coins: int, dealt: Sequence[Card] | None) -> None:
+        """At a feature's bet (above max_coins) the chart is the base game's at max_coins, and says so."""
         super().__init__()
-        self.paytable, self.coins, self.dealt = paytable, coins, tuple(dealt) if dealt else None
+        self.paytable, self.dealt = paytable, tuple(dealt) if dealt else None
+        self.coins = min(coins, paytable.max_coins)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -41,6 +44,9 @@ class ChartScreen(ModalScreen[None]):
                 yield Static(f"STRATEGY CHART · {visible(self.paytable.name)} · {counted(self.coins, 'coin')}{base}",
                              classes="dialog-title", markup=False)
                 yield Button("CLOSE", id="close", action="screen.dismiss", compact=True)
+            hand = Static("", id="chart-hand", classes="dialog-text", markup=False)
+            hand.display = False  # the line that plays the dealt hand, where the scroll never takes it
+            yield hand
             with VerticalScroll():
                 yield Static("Deriving the chart from the exact solution (a few seconds, once)…", id="chart-summary",
                              classes="dialog-text", markup=False)
@@ -50,6 +56,7 @@ class ChartScreen(ModalScreen[None]):
 
     def _derive(self) -> None:
         from videopoker.analysis.charts.derive import chart_for, chart_return
+        from videopoker.analysis.charts.patterns import legend
 
         worker = get_current_worker()
         try:
@@ -58,20 +65,33 @@ class ChartScreen(ModalScreen[None]):
             played = chart_return(chart, self.paytable, self.coins)
         except Cancelled:
             return
+        except VideoPokerError as error:  # said on the screen; a worker's error never takes the machine down
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self.query_one("#chart-summary", Static).update, visible(str(error)))
+            return
         texts = chart.texts()
+        texts_legend = legend(texts)
         line = chart_line_of(chart, self.paytable, self.dealt) if self.dealt else None
         summary = (f"{counted(chart.holding_lines, 'line')}, then discard everything; best first: the first "
                    "that fits the dealt hand says what to hold. "
                    f"Played literally it returns {float(played.rtp) * 100:.4f}%; perfect play "
                    f"{float(played.optimal.rtp) * 100:.4f}% (cost {float(played.cost) * 100:.4f}%).")
+        hand = None
         if line is not None:
             where = f"line {line.number} (marked)" if line.number else "no line fits: discard everything"
-            summary += f"\nTHIS HAND: {where} — HOLD {cards_text(line.kept)}"
+            hand = f"THIS HAND: {where} — HOLD {cards_text(line.kept)}"
         if not worker.is_cancelled:
-            self.app.call_from_thread(self._show, texts, summary, line.number if line else None)
+            self.app.call_from_thread(self._show, texts, summary, line.number if line else None, texts_legend, hand)
 
-    def _show(self, texts: list[str], summary: str, marked: int | None) -> None:
+    def _show(self, texts: list[str], summary: str, marked: int | None, key: Sequence[str] = (),
+              hand: str | None = None) -> None:
+        """The chart's lines in the scroll, the marked one in view, and under them what its shorthand
+        means; the dealt hand's line above the scroll, in view however it scrolls."""
         self.query_one("#chart-summary", Static).update(summary)
+        if hand:
+            shown = self.query_one("#chart-hand", Static)
+            shown.update(hand)
+            shown.display = True
         width = len(str(len(texts))) + 1
         rows = []
         for number, text in enumerate(texts, 1):
@@ -80,6 +100,8 @@ class ChartScreen(ModalScreen[None]):
             row.add_column(ratio=1)
             row.add_row(f"{number}.", visible(text))
             rows.append(Static(row, classes="chart-line marked" if number == marked else "chart-line"))
+        if key:
+            rows.append(Static("\n".join(key), classes="chart-legend", markup=False))
         scroll = self.query_one(VerticalScroll)
         scroll.mount_all(rows)
         if marked:

@@ -68,6 +68,11 @@ class PayGrid(DataTable[str | Text]):
         await super()._on_key(event)
 
 
+#: The footer: the keys of the grid, and while a pay is typed, what ends the typing.
+KEYS_LINE = "type a pay · h + - [ ] hands · g game · s save · a as · t solve · n new · esc"
+TYPING_LINE = "typing a pay: enter keeps it · esc puts it back · an arrow keeps it and moves"
+
+
 class EditorScreen(Screen["Path | None"]):
     """Edits one paytable; dismisses with the file last saved (or ``None`` when nothing was)."""
 
@@ -141,8 +146,7 @@ class EditorScreen(Screen["Path | None"]):
         yield Static("", id="problems", markup=False)
         yield ProgressBar(total=1.0, show_eta=False, id="editor-progress")
         yield Static("", id="editor-return", markup=False)
-        yield Static("type a pay · h + - [ ] hands · g game · s save · a as · t solve · n new · esc",
-                     id="editor-keys", markup=False)
+        yield Static(KEYS_LINE, id="editor-keys", markup=False)
 
     def _game_key(self) -> str:
         game = self.draft.game
@@ -347,6 +351,7 @@ class EditorScreen(Screen["Path | None"]):
         where = "per coin" if coins == 0 else f"{counted(coins, 'coin')} in all"
         self.query_one("#cell-label", Label).update(f"{self._label(category)}, {where}: ")
         self.query_one("#cell-form").set_class(False, "idle")
+        self.query_one("#editor-keys", Static).update(TYPING_LINE)
         if first is None:
             value = self.draft.per_coin(category) if coins == 0 else self.draft.cell(category, coins)
             self._show_typed("" if value is None else str(value))
@@ -392,13 +397,20 @@ class EditorScreen(Screen["Path | None"]):
         self.query_one("#grid", DataTable).focus()
 
     def _end_edit(self, keep: bool = True) -> None:
-        if self.editing is not None and not keep:
-            self.draft.restore(self.editing[0], self.before_edit)
+        """The typing ends: the pay as typed kept, or (``keep`` False: escape) put back, and said."""
+        editing = self.editing
+        if editing is not None and not keep:
+            typed = self.edit_text
+            self.draft.restore(editing[0], self.before_edit)
             self._changed()
+            if typed:
+                self._say(f"{self._label(editing[0])}: {typed} not kept, the pay is back as it was "
+                          "(enter keeps a pay as typed)")
         self.editing = None
         self._show_typed("")
         self.query_one("#cell-label", Label).update("")
         self.query_one("#cell-form").set_class(True, "idle")
+        self.query_one("#editor-keys", Static).update(KEYS_LINE)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
@@ -477,8 +489,10 @@ class EditorScreen(Screen["Path | None"]):
             self._say("not saved: fix the marked values first")
             self.app.bell()
             return
+        named = self.draft.changes_named()  # a copy whose pays changed says so in its name
         suggestion = self.draft.source.stem if self.draft.source and not self.draft.shipped else ""
-        self.app.push_screen(FileNameDialog(suggestion or f"my-{self._game_key()}"), self._file_named)
+        self.app.push_screen(FileNameDialog(named[1] if named else suggestion or f"my-{self._game_key()}"),
+                             self._file_named)
 
     def _file_named(self, name: str | None) -> None:
         if not name:
@@ -493,6 +507,9 @@ class EditorScreen(Screen["Path | None"]):
         self._save_as(name, force=False)
 
     def _save_as(self, name: str, *, force: bool) -> None:
+        named = self.draft.changes_named()
+        if named is not None:  # not the name of the table it was opened as: that table's pays are other
+            self.draft.set_name(named[0])
         try:
             self._saved(self.draft.save_as(name, force=force))
         except (VideoPokerError, OSError) as error:

@@ -14,6 +14,7 @@ from videopoker.tui.keys import KEYS
 
 
 def how_to_play(max_coins: int) -> str:
+    """How a hand is played, on a table whose top bet is ``max_coins`` (a feature's extra coins in)."""
     return (f"Bet 1 to {max_coins} coin{'s' * (max_coins > 1)} and deal five cards. Hold the ones you want, "
             "then draw: the cards not held are replaced and the final hand is paid from the table. The top "
             "hand usually pays its jackpot only on the max bet. Trainer mode stops a draw whose hold gives up EV: "

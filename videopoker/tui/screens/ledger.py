@@ -1,6 +1,6 @@
 """The ledger screen (`l`): every hand on record, where the player stands against the exact
-expectation, and two plots, credits over the hands played and the return so far against what the
-holds made were worth.
+expectation and over a lifetime, the costliest leaks, and two plots, credits over the hands played
+and the return so far against what the holds made were worth.
 
 The report is read in a worker (a big ledger takes a moment, a table first seen is solved), from
 the same :func:`videopoker.ledger.report.history` as ``videopoker history``, so both say the same.
@@ -20,22 +20,32 @@ from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
 from videopoker.errors import VideoPokerError
+from videopoker.ledger.leaks import Leaks, leaks
 from videopoker.ledger.report import Course, Report, history
 
 #: Points a plot is drawn from: more than a terminal's width shows.
 PLOT_POINTS = 240
 
 
-def ledger_lines(report: Report) -> list[str]:
-    """The record in words (also what the tests read)."""
+#: Leaks the screen names; `videopoker history --leaks` lists them all.
+LEAKS_SHOWN = 3
+
+
+def ledger_lines(report: Report, found: Leaks | None = None) -> list[str]:
+    """The record in words (also what the tests read), then where you stand and your costliest leaks."""
+    standing = [report.standing.line()] if report.standing is not None else []
     if not report.total.hands:
-        return report.record_lines()
+        return [*report.record_lines(), *standing]
     lines = [*report.record_lines(), *report.luck_lines()]  # as `videopoker history` says them
     if report.doubles.count:
         lines.append(report.doubles.text())
     if report.balance is not None:
         lines.append(report.balance.text())
+    lines.extend(standing)
     lines.extend(report.notes)
+    if found is not None and found.leaks:
+        lines.append("Your leaks, the costliest first (every one: videopoker history --leaks):")
+        lines.extend(f"  {leak.text()}" for leak in found.leaks[:LEAKS_SHOWN])
     return lines
 
 
@@ -78,15 +88,16 @@ class LedgerScreen(ModalScreen[None]):
     def _read(self) -> None:
         try:
             report = history(self.home, self.paytable, points=PLOT_POINTS)
+            found = leaks(self.home, self.paytable)
         except VideoPokerError as error:
             if not get_current_worker().is_cancelled:
                 self.app.call_from_thread(self.query_one("#ledger-text", Static).update, f"The ledger: {error}")
             return
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self.show_report, report)
+            self.app.call_from_thread(self.show_report, report, found)
 
-    def show_report(self, report: Report) -> None:
-        self.query_one("#ledger-text", Static).update("\n".join(ledger_lines(report)))
+    def show_report(self, report: Report, found: Leaks | None = None) -> None:
+        self.query_one("#ledger-text", Static).update("\n".join(ledger_lines(report, found)))
         if report.course is not None and len(report.course.hands) > 1:
             self.query_one("#ledger-plots").display = True
             self._plot(report.course)

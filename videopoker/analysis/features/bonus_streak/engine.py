@@ -102,10 +102,7 @@ class BonusStreakEngine(Engine):
         from videopoker.analysis.features.bonus_streak.hint import streak_advice
 
         assert isinstance(state, Queues)
-        from videopoker.analysis.features.state_hint import per_coin_bet
-
-        # worths are coins a round: the machine says them a coin bet
-        return per_coin_bet(streak_advice(paytable, coins, dealt, state), coins * len(state.queues))
+        return streak_advice(paytable, coins, dealt, state)  # worths a coin bet, as the glass says them
 
     def judge(self, paytable: Paytable, coins: int, dealt: Sequence[Card], held: Sequence[bool],
               state: PlayState) -> Judgement:

@@ -85,22 +85,23 @@ def streak_holds(paytable: Paytable, hand: Sequence[Card], state: Queues) -> Sta
     the game is not solved exactly (10-play), by the strategy blind to the queues that bounds it
     from below, and the unit says so."""
     lines, bet = len(state.queues), paytable.max_coins
+    stake = feature_of(paytable).coins * lines  # worths are said per coin of the round's bet
     reachable(paytable, state)
     classes, category_class = streak_rules(paytable, lines)
     plain = PlainHolds.of(paytable, hand)
     laws = hold_laws(len(classes), category_class, plain.outcomes)
     if lines > MOST_EXACT_LINES:
         weights = np.array(blind(paytable, lines).weights)
-        worth = lines * (plain.evs * bet + laws @ weights)
-        unit = f"coins a round by the best queue-blind strategy ({lines}-play is not solved exactly)"
+        worth = lines * (plain.evs * bet + laws @ weights) / stake
+        unit = f"per coin bet, by the best queue-blind strategy ({lines}-play: not solved exactly)"
         return plain.ranked(state, worth, unit)
     solved = analyze_bonus_streak(paytable, lines)
     chain = solved.chain
     place = chain.index(state.queues)
     total = sum(line_multiplier(queue) for queue in state.queues)
     ahead = chain.powers(laws) @ chain.coefficients(np.array(solved.values), np.array([place]))[0]
-    worth = total * plain.evs * bet + ahead
-    unit = f"coins a round, {total} × EV × {bet} + what the streaks it earns and raises are worth"
+    worth = (total * plain.evs * bet + ahead) / stake
+    unit = f"per coin bet: ({total} × EV × {bet} + the streaks it earns or raises) / {stake} coins"
     return plain.ranked(state, worth, unit)
 
 

@@ -76,10 +76,7 @@ class UltimateXEngine(Engine):
         from videopoker.analysis.features.ultimate_x.hint import lines_advice
 
         assert isinstance(state, Lines)
-        from videopoker.analysis.features.state_hint import per_coin_bet
-
-        # worths are coins a round: the machine says them a coin bet
-        return per_coin_bet(lines_advice(paytable, coins, dealt, state), coins * len(state.multipliers))
+        return lines_advice(paytable, coins, dealt, state)  # worths a coin bet, as the glass says them
 
     def judge(self, paytable: Paytable, coins: int, dealt: Sequence[Card], held: Sequence[bool],
               state: PlayState) -> Judgement:

@@ -2,8 +2,9 @@
 
 Each hand pays its line's multiplier times the pay column (max_coins' at the feature bet), so a
 round's expected win is ``s · EV`` for ``s`` the sum of the lines' multipliers.  At the feature bet
-a hold's worth, in coins of the round, is ``s · EV · max_coins + E[H(next sum)]``: what the
-multipliers it earns are worth (:meth:`~.solve.UltimateXAnalysis.next_worth`).  Below it a round
+a hold's worth is ``s · EV · max_coins + E[H(next sum)]`` coins, what the multipliers it earns
+are worth in (:meth:`~.solve.UltimateXAnalysis.next_worth`), said per coin of the round's bet as
+every worth is.  Below it a round
 earns none, and the base game's best hold is the best.
 """
 
@@ -43,9 +44,9 @@ def lines_holds(paytable: Paytable, hand: Sequence[Card], state: Lines) -> State
     """Every hold of ``hand`` ranked by its worth on the lines, at the feature bet."""
     plain = PlainHolds.of(paytable, hand)
     solved = analyze_ultimate_x(paytable, len(state.multipliers))
-    total = sum(state.multipliers)
-    worth = total * plain.evs * paytable.max_coins + solved.next_worth(plain.outcomes)
-    unit = f"coins a round, {total} × EV × {paytable.max_coins} + what the multipliers it earns are worth"
+    total, stake = sum(state.multipliers), feature_of(paytable).coins * len(state.multipliers)
+    worth = (total * plain.evs * paytable.max_coins + solved.next_worth(plain.outcomes)) / stake
+    unit = f"per coin bet: ({total} × EV × {paytable.max_coins} + the multipliers it earns) / {stake} coins"
     return plain.ranked(state, worth, unit)
 
 
