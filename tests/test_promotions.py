@@ -136,3 +136,11 @@ def test_the_api_takes_them_as_a_file_or_a_dict(home: Path) -> None:
         vp.bankroll(NINE_SIX, promotions={"cashbak": "1%"})
     with pytest.raises(ArgumentError, match="promotions=5: give a promotions file's name or path"):
         vp.bankroll(NINE_SIX, promotions=5)
+
+
+def test_the_apis_lifetime_is_the_commands_json(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import videopoker as vp
+
+    assert main(["bankroll", NINE_SIX, "--credits", "5000", "--cashback", "1%", "--json"]) == 0
+    assert vp.bankroll(NINE_SIX, credits=5000, promotions={"cashback": "1%"}).to_dict() == json.loads(
+        capsys.readouterr().out)

@@ -132,7 +132,7 @@ def bankroll(table: Table, credits: int | None = None, hands: int | None = None,
     credits and the chance of being broke by each hand; ``promotions`` as :func:`analyze` takes them;
     ``multi`` hands a round from one deal (``hands`` then counts rounds)."""
     from videopoker.analysis.session.bankroll import bankroll as session
-    from videopoker.analysis.session.bankroll import lifetime_of, session_law
+    from videopoker.analysis.session.bankroll import lifetime_json, session_law
 
     if hands is not None and credits is None:
         raise VideoPokerError("vp.bankroll: hands is a session's length; give the credits it starts with too")
@@ -141,11 +141,7 @@ def bankroll(table: Table, credits: int | None = None, hands: int | None = None,
     if hands is not None and credits is not None:
         data = session(law, credits, hands, given).to_json() | {"multi": multi or 1}
     else:
-        start = None if credits is None else credits + given.session_bonus
-        data = {"paytable": paytable.name, "game": paytable.game.key, "coins": law.coins, "multi": multi or 1,
-                "credits": credits,
-                "hands": None, "ruin": None, "ahead": None, "ending": [], "ruin_by_hand": [],
-                "promotions": given.to_json(), "lifetime": lifetime_of(law, given).to_json(start)}
+        data = lifetime_json(law, credits, given, multi or 1)
     return BankrollResult(data, data["paytable"], data["credits"], data["hands"], data["ruin"], data["ahead"],
                           tuple((credit, chance) for credit, chance in data["ending"]),
                           tuple((hand, chance) for hand, chance in data["ruin_by_hand"]), data["lifetime"])

@@ -78,7 +78,7 @@ def _frequency_grid(result: Simulation) -> Grid:
 def run_bankroll(args: argparse.Namespace) -> int:
     """A bankroll's lifetime figures (the risk from ``--credits``, the bankroll a risk needs, Kelly,
     N0) and, with ``--hands``, the exact odds of a session; promotions in both."""
-    from videopoker.analysis.session.bankroll import bankroll, lifetime_of, session_law
+    from videopoker.analysis.session.bankroll import bankroll, lifetime_json, lifetime_of, session_law
 
     if args.hands is not None and args.credits is None:
         raise VideoPokerError("--hands is a session's length: give the bankroll it starts with too (--credits B)")
@@ -94,9 +94,8 @@ def run_bankroll(args: argparse.Namespace) -> int:
     odds = bankroll(law, args.credits, args.hands, promotions) if args.hands is not None else None
     lifetime = odds.lifetime if odds is not None and odds.lifetime is not None else lifetime_of(law, promotions)
     start = None if args.credits is None else args.credits + promotions.session_bonus
-    data = odds.to_json() | {"multi": multi} if odds is not None else {
-        "paytable": paytable.name, "game": paytable.game.key, "coins": law.coins, "multi": multi,
-        "credits": args.credits, "promotions": promotions.to_json(), "lifetime": lifetime.to_json(start)}
+    data = (odds.to_json() | {"multi": multi} if odds is not None
+            else lifetime_json(law, args.credits, promotions, multi))
     if answered_in_json(args, "bankroll", data):
         return 0
     if odds is not None:

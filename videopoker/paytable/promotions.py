@@ -147,7 +147,7 @@ def read_promotions(path: Path) -> Promotions:
 def promotions_of_mapping(given: Mapping[str, Any]) -> Promotions:
     """Promotions given as a dict in the file's terms (the API's), checked as a file is."""
     text = json.dumps(dict(given), indent=1)  # JSON is YAML: the file's checks, with places in this text
-    return check_promotions(parse_document(text, "<dict>"), "<dict>", "promotions")
+    return check_promotions(parse_document(text, "<dict>"), "<dict>", "")
 
 
 def check_promotions(document: Any, where: str, default_name: str) -> Promotions:
