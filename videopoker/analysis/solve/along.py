@@ -105,7 +105,9 @@ def brackets(paytable: Paytable, lines: Sequence[WorthLine]) -> list[Bracket]:
             at_low = first_best(origin + line.low * direction).astype(np.int8)
             at_high = first_best(origin + line.high * direction).astype(np.int8) if line.high != line.low else at_low
             open_ = np.flatnonzero(at_low != at_high)
-            for store, part in zip(kept, (at_low, at_high, open_ + start, origin[:, open_], direction[:, open_])):
+            fields: tuple[npt.NDArray[Any], ...] = (at_low, at_high, open_ + start, origin[:, open_],
+                                                    direction[:, open_])
+            for store, part in zip(kept, fields):
                 store.append(part)
     return [Bracket(line, *(np.concatenate(part, axis=-1) for part in kept))
             for line, kept in zip(lines, parts)]
