@@ -88,16 +88,19 @@ class LedgerScreen(ModalScreen[None]):
     def _read(self) -> None:
         try:
             report = history(self.home, self.paytable, points=PLOT_POINTS)
-            found = leaks(self.home, self.paytable)
+            if not get_current_worker().is_cancelled:
+                self.app.call_from_thread(self.show_report, report)
+            found = leaks(self.home, self.paytable)  # after the record: a table's chart may take seconds
         except VideoPokerError as error:
             if not get_current_worker().is_cancelled:
                 self.app.call_from_thread(self.query_one("#ledger-text", Static).update, f"The ledger: {error}")
             return
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self.show_report, report, found)
+        if not get_current_worker().is_cancelled and found.leaks:
+            self.app.call_from_thread(self.query_one("#ledger-text", Static).update,
+                                      "\n".join(ledger_lines(report, found)))
 
-    def show_report(self, report: Report, found: Leaks | None = None) -> None:
-        self.query_one("#ledger-text", Static).update("\n".join(ledger_lines(report, found)))
+    def show_report(self, report: Report) -> None:
+        self.query_one("#ledger-text", Static).update("\n".join(ledger_lines(report)))
         if report.course is not None and len(report.course.hands) > 1:
             self.query_one("#ledger-plots").display = True
             self._plot(report.course)
