@@ -132,7 +132,7 @@ def bankroll(table: Table, credits: int | None = None, hands: int | None = None,
     credits and the chance of being broke by each hand; ``promotions`` as :func:`analyze` takes them;
     ``multi`` hands a round from one deal (``hands`` then counts rounds)."""
     from videopoker.analysis.session.bankroll import bankroll as session
-    from videopoker.analysis.session.bankroll import lifetime_json, session_law
+    from videopoker.analysis.session.bankroll import lifetime_json, lifetime_of, session_law
 
     if hands is not None and credits is None:
         raise VideoPokerError("vp.bankroll: hands is a session's length; give the credits it starts with too")
@@ -141,7 +141,7 @@ def bankroll(table: Table, credits: int | None = None, hands: int | None = None,
     if hands is not None and credits is not None:
         data = session(law, credits, hands, given).to_json() | {"multi": multi or 1}
     else:
-        data = lifetime_json(law, credits, given, multi or 1)
+        data = lifetime_json(law, lifetime_of(law, given), credits, given, multi or 1)
     return BankrollResult(data, data["paytable"], data["credits"], data["hands"], data["ruin"], data["ahead"],
                           tuple((credit, chance) for credit, chance in data["ending"]),
                           tuple((hand, chance) for hand, chance in data["ruin_by_hand"]), data["lifetime"])

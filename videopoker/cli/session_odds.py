@@ -95,7 +95,7 @@ def run_bankroll(args: argparse.Namespace) -> int:
     lifetime = odds.lifetime if odds is not None and odds.lifetime is not None else lifetime_of(law, promotions)
     start = None if args.credits is None else args.credits + promotions.session_bonus
     data = (odds.to_json() | {"multi": multi} if odds is not None
-            else lifetime_json(law, args.credits, promotions, multi))
+            else lifetime_json(law, lifetime, args.credits, promotions, multi))
     if answered_in_json(args, "bankroll", data):
         return 0
     if odds is not None:

@@ -158,14 +158,16 @@ def lifetime_of(analysis: WinLaw, promotions: Promotions = NO_PROMOTIONS) -> Lif
     return Lifetime.of(analysis.win_law(), analysis.coins, promotions.rate(analysis.rtp) * analysis.coins)
 
 
-def lifetime_json(analysis: WinLaw, credits: int | None, promotions: Promotions, multi: int) -> dict[str, Any]:
-    """``bankroll --json`` without a session (no ``--hands``): the lifetime figures alone, the
-    session's keys null; the API's ``BankrollResult`` holds the same."""
+def lifetime_json(analysis: WinLaw, lifetime: Lifetime, credits: int | None, promotions: Promotions,
+                  multi: int) -> dict[str, Any]:
+    """``bankroll --json`` without a session (no ``--hands``): the lifetime figures alone (``lifetime``,
+    :func:`lifetime_of` the table with the promotions), the session's keys null; the API's
+    ``BankrollResult`` holds the same."""
     paytable = analysis.paytable
     start = None if credits is None else credits + promotions.session_bonus
     return {"paytable": paytable.name, "game": paytable.game.key, "coins": analysis.coins, "multi": multi,
             "credits": credits, "hands": None, "ruin": None, "ahead": None, "ending": [], "ruin_by_hand": [],
-            "promotions": promotions.to_json(), "lifetime": lifetime_of(analysis, promotions).to_json(start)}
+            "promotions": promotions.to_json(), "lifetime": lifetime.to_json(start)}
 
 
 def bankroll(analysis: WinLaw, credits: int, hands: int, promotions: Promotions = NO_PROMOTIONS) -> Bankroll:

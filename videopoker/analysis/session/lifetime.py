@@ -170,11 +170,12 @@ class Lifetime:
     def to_json(self, credits: int | None) -> dict[str, Any]:
         exponent = self.exponent
         low, high = self.risk(credits) if credits is not None else (None, None)
+        bounds = {f"{float(risk) * 100:g}%": self.bankroll_bounds(risk) for risk in RISKS}  # each worked out once
         return {"mean": self.mean / self.bet, "variance": self.variance / self.bet**2,
                 "exponent": exponent, "risk": high, "risk_bounds": [low, high],
                 "exact": credits is not None and low == high,
-                "bankrolls": {f"{float(risk) * 100:g}%": self.bankroll_for(risk) for risk in RISKS},
-                "bankroll_bounds": {f"{float(risk) * 100:g}%": list(self.bankroll_bounds(risk)) for risk in RISKS},
+                "bankrolls": {name: surely for name, (_, surely) in bounds.items()},
+                "bankroll_bounds": {name: list(pair) for name, pair in bounds.items()},
                 "kelly_bankroll": self.kelly_bankroll, "kelly_fraction": self.kelly_fraction, "n0": self.n0}
 
 
