@@ -179,6 +179,7 @@ HOSTILE_CALLS: list[tuple[str, str, object, dict[str, object]]] = [
     ("sweep", "coins", "5", {"table": NINE_SIX, "vary": {"flush": [5]}}),
     ("sweep", "client", 5, {"table": NINE_SIX, "vary": {"flush": [5]}}),
     ("sweep", "yes", "yes", {"table": NINE_SIX, "vary": {"flush": [5]}}),
+    ("sweep", "promotions", {"cashback": "half"}, {"table": NINE_SIX, "vary": {"flush": [5]}}),
     ("sweep", "yes", False, {"table": NINE_SIX, "vary": {"full_house": range(1000), "flush": range(1000),
                                                           "straight": range(100)}}),
     ("history", "paytable", 5, {}), ("history", "since", "2026-01-01", {}), ("history", "home", 5, {}),

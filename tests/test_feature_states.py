@@ -253,6 +253,16 @@ def test_bankroll_of_a_multi_strike_session_agrees_with_playing_it_out() -> None
     assert abs(broke - odds.ruin) <= 4 * (odds.ruin * (1 - odds.ruin) / sessions) ** 0.5
 
 
-def test_bankroll_of_ultimate_x_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bankroll", ULTIMATE_JACKS, "--credits", "1000", "--hands", "100"]) == 1
-    assert "does not work out Ultimate X sessions yet" in capsys.readouterr().err
+def test_bankroll_of_ultimate_x_answers_at_three_hands_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bankroll", ULTIMATE_JACKS, "--credits", "300", "--hands", "50", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["multi"] == 3 and data["coins"] == 30 and 0 < data["ruin"] < 1
+    whole = sum(chance for _, chance in data["ending"]) + data["ending_beyond"]["chance"]
+    assert whole == pytest.approx(1, abs=1e-9)
+    assert main(["bankroll", ULTIMATE_JACKS, "--credits", "300", "--hands", "50"]) == 0
+    assert "30 coins a round of 3 hands" in capsys.readouterr().out
+    assert main(["bankroll", ULTIMATE_JACKS, "--multi", "10"]) == 1
+    assert capsys.readouterr().err.count("\n") == 1
+    assert main(["bankroll", ULTIMATE_JACKS, "--credits", "1000", "--hands", "50000"]) == 1  # refused at once
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "or fewer works" in said

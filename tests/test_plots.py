@@ -46,6 +46,24 @@ def test_bankroll_draws_the_ending_law_and_the_ruin_curve(tmp_path: Path, capsys
         assert words in text, words
 
 
+def test_bankroll_without_a_session_draws_the_risk_against_the_bankroll(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "x.svg"
+    code, out, _ = run(capsys, "bankroll", NINE_SIX, "--credits", "20000", "--cashback", "1%", "--plot", str(target))
+    assert code == 0 and out.splitlines()[-1] == f"plot written to {target}"
+    text = svg_text(target)
+    for words in ("Broke some day, playing forever", "bankroll, credits", "5% risk: 23,605", "1% risk: 36,283",
+                  "Kelly: 14,841", "from 20,000: 7.90%"):
+        assert words in text, words
+    code, out, _ = run(capsys, "bankroll", NINE_SIX, "--credits", "20000", "--cashback", "1%", "--json")
+    curve = json.loads(out)["lifetime"]["risk_by_bankroll"]
+    assert len(curve) == 120 and curve[0][0] == 5 and curve[-1][0] == int(36_283 * 1.2)
+    assert all(low <= high for _, low, high in curve)
+    assert all(a[2] >= b[2] for a, b in itertools.pairwise(curve))  # more credits, less risk
+    code, out, _ = run(capsys, "bankroll", NINE_SIX, "--plot", str(target))  # no edge: said on the picture
+    assert code == 0 and "100% from any bankroll" in svg_text(target)
+
+
 def test_bankrolls_json_has_the_ending_law_and_the_chance_of_ruin_by_hand(capsys: pytest.CaptureFixture[str]) -> None:
     for credits, hands in (("200", "300"), ("1000", "1000"), ("4", "10")):  # hand by hand, in blocks, broke at once
         code, out, _ = run(capsys, "bankroll", NINE_SIX, "--credits", credits, "--hands", hands, "--json")

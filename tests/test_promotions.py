@@ -144,3 +144,20 @@ def test_the_apis_lifetime_is_the_commands_json(home: Path, capsys: pytest.Captu
     assert main(["bankroll", NINE_SIX, "--credits", "5000", "--cashback", "1%", "--json"]) == 0
     assert vp.bankroll(NINE_SIX, credits=5000, promotions={"cashback": "1%"}).to_dict() == json.loads(
         capsys.readouterr().out)
+
+
+def test_a_sweep_prices_every_table_with_them(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    argv = ["sweep", NINE_SIX, "--vary", "full_house=7..9", "flush=5..6"]
+    assert main([*argv, "--cashback", "0.5%", "--where", "rtp_with_promotions > 0.995"]) == 0
+    out = capsys.readouterr().out
+    assert "With promos" in out and "100.0439%" in out and "1 row kept" in out
+    assert "Promotions: 0.5% cash back" in out
+    assert main(argv) == 0
+    plain = capsys.readouterr().out
+    assert "With promos" not in plain and "6 rows kept" in plain
+    assert main([*argv, "--where", "rtp_with_promotions > 0.995"]) == 1  # without promotions, no such column
+    assert "rtp_with_promotions" in capsys.readouterr().err
+    import videopoker as vp
+
+    rows = vp.sweep(NINE_SIX, {"full_house": [8, 9]}, promotions={"cashback": "1%"}).rows
+    assert [round(row["rtp_with_promotions"] - row["rtp"], 12) for row in rows] == [0.01, 0.01]

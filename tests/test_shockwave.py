@@ -137,7 +137,9 @@ def test_a_machine_found_in_the_mode_is_worth_its_hands_left(capsys: pytest.Capt
 def test_what_the_engine_cannot_do_yet_names_the_bet_that_plays_the_base_game(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Shockwave takes no extra coin, so the base game is played below max_coins, not at it."""
-    assert main(["bankroll", TABLE, "--credits", "1000", "--hands", "100"]) == 1
-    assert "not worked out yet; --coins 4 gives the base game's" in capsys.readouterr().err
+    assert main(["bankroll", TABLE, "--credits", "1000", "--hands", "100", "--multi", "3"]) == 1
+    assert "not worked out yet; drop --multi for one hand a round, or --coins 4 for the base game's" in \
+        capsys.readouterr().err
+    assert main(["bankroll", TABLE, "--credits", "1000", "--hands", "100"]) == 0  # its modes as a chain
     assert main(["simulate", TABLE, "--strategy", "hold-nothing", "--hands", "1000"]) == 1
     assert "--coins 4 plays the base game with hold-nothing" in capsys.readouterr().err

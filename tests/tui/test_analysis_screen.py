@@ -251,3 +251,17 @@ async def test_a_pane_key_opens_its_field_and_escape_leaves_the_field_first() ->
         assert "esc: out of the field, again: back" in str(screen.query_one("#analysis-keys").render())
         await pilot.press("escape", "escape")
         await until(pilot, lambda: app.screen is not screen)
+
+
+async def test_the_bankroll_pane_of_an_ultimate_x_table_is_the_commands_chain(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Not the base game's odds: the rounds of 3 hands with their multipliers, as `bankroll` says."""
+    table = "ultimate-x-jacks-or-better-8-6"
+    assert main(["bankroll", table, "--credits", "300", "--hands", "40"]) == 0
+    printed = capsys.readouterr().out
+    app = AnalysisApp(resolve_paytable(table), hands=10)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, rows = await computed_bankroll(pilot, app, {"bank-credits": "300", "bank-hands": "40"})
+        assert "300 credits for 40 rounds at 30 coins a round of 3 hands" in status(screen, "bank")
+        for label, value in rows:
+            assert any(line.split() == f"{label} {value}".split() for line in printed.splitlines()), (label, value)

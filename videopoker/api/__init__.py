@@ -132,16 +132,16 @@ def bankroll(table: Table, credits: int | None = None, hands: int | None = None,
     credits and the chance of being broke by each hand; ``promotions`` as :func:`analyze` takes them;
     ``multi`` hands a round from one deal (``hands`` then counts rounds)."""
     from videopoker.analysis.session.bankroll import bankroll as session
-    from videopoker.analysis.session.bankroll import lifetime_json, lifetime_of, session_law
+    from videopoker.analysis.session.bankroll import lifetime_json, lifetime_of, round_hands, session_law
 
     if hands is not None and credits is None:
         raise VideoPokerError("vp.bankroll: hands is a session's length; give the credits it starts with too")
     paytable, given = load(table), _promotions("bankroll", promotions)
-    law = session_law(paytable, coins, multi or 1)
+    law = session_law(paytable, coins, multi)
     if hands is not None and credits is not None:
-        data = session(law, credits, hands, given).to_json() | {"multi": multi or 1}
+        data = session(law, credits, hands, given).to_json() | {"multi": round_hands(law)}
     else:
-        data = lifetime_json(law, lifetime_of(law, given), credits, given, multi or 1)
+        data = lifetime_json(law, lifetime_of(law, given), credits, given, round_hands(law))
     return BankrollResult(data, data["paytable"], data["credits"], data["hands"], data["ruin"], data["ahead"],
                           tuple((credit, chance) for credit, chance in data["ending"]),
                           tuple((hand, chance) for hand, chance in data["ruin_by_hand"]), data["lifetime"])
@@ -178,14 +178,16 @@ def history(paytable: str | None = None, since: datetime | None = None,
 
 @checked
 def sweep(table: Table, vary: Mapping[str, Iterable[int]], where: str | None = None, coins: int | None = None,
-          client: Any = None, yes: bool = False) -> SweepResult:
+          client: Any = None, yes: bool = False, promotions: str | Mapping[str, Any] | None = None) -> SweepResult:
     """Exact returns of a grid of tables: every combination of the pays per coin in ``vary``
     (``{"full_house": range(5, 10)}``), the rows ``where`` keeps (``"rtp > 0.99"``); solved here, or
-    on the ``dask.distributed`` ``Client`` given.  A row is what ``videopoker
+    on the ``dask.distributed`` ``Client`` given.  With ``promotions`` (as :func:`analyze` takes
+    them) each row has ``rtp_with_promotions`` too, which ``where`` can ask of.  A row is what ``videopoker
     sweep -o FILE.jsonl`` writes for the table: its varied pays, then the figures.  A grid of over
     ten million tables, or one solved here that a sample of it says takes over ten minutes,
     needs ``yes=True``, as the command needs ``--yes``."""
     from videopoker.analysis.sweeps.sweep import (
+        PROMOTED,
         Grid,
         Vary,
         check_size,
@@ -193,11 +195,12 @@ def sweep(table: Table, vary: Mapping[str, Iterable[int]], where: str | None = N
         chunk_order,
         parse_where,
         portable,
+        promoted,
         rows_of,
         solve_tables,
     )
 
-    paytable = load(table)
+    paytable, given = load(table), _promotions("sweep", promotions)
     varied = []
     for key, pays in vary.items():  # tuples of whole pays 0..MAX_PAY by now (videopoker.api.checks)
         if key not in paytable.game.paying:
@@ -206,7 +209,7 @@ def sweep(table: Table, vary: Mapping[str, Iterable[int]], where: str | None = N
         varied.append(Vary(key, tuple(pays)))
     grid = Grid(paytable, varied, paytable.base_bet(coins))
     check_size(grid, yes, "pass yes=True")
-    keep = parse_where(where, grid.columns) if where else (lambda row: True)
+    keep = parse_where(where, [*grid.columns, *([PROMOTED] if given else [])]) if where else (lambda row: True)
     data = portable(grid)
     if client is None:  # on one core: timed on a sample first, its rows kept (the command's check)
         solved = check_time(grid, set(), 1, yes, "pass yes=True")
@@ -218,5 +221,6 @@ def sweep(table: Table, vary: Mapping[str, Iterable[int]], where: str | None = N
         order = client.submit(chunk_order, data, pure=False).result()
         solved = client.gather([client.submit(solve_tables, data, np.array(chunk), pure=False)
                                 for chunk in grid.chunks(set(), order)])
-    rows = [row for lines in solved for row in rows_of(grid.keys, lines) if keep(row)]
+    rows = [row for lines in solved for row in (promoted(row, given) for row in rows_of(grid.keys, lines))
+            if keep(row)]
     return SweepResult({"paytable": paytable.name, "rows": rows}, paytable.name, tuple(rows))

@@ -231,6 +231,7 @@ def build_parser(only: str | None = None) -> Parser:
         sweep.add_argument("--vary", action="extend", nargs="+", required=True, metavar="KEY=LO..HI[:STEP]",
                            help="a pay per coin to vary (give several: every combination is solved)")
         sweep.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
+        add_promotion_options(sweep)
         sweep.add_argument("--where", default=None, metavar="EXPR",
                            help="keep rows where EXPR holds: columns, numbers, < <= > >= == !=, and/or/not, "
                                 "( ), e.g. 'rtp >= 0.97 and rtp <= 0.98 and standard_deviation < 5'")

@@ -9,15 +9,18 @@ from typing import TYPE_CHECKING
 from videopoker.cli.commands import coins_text
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.cli.plotting import answered_in_json, check_plot, plot_written
-from videopoker.cli.progress import progress_bar
+from videopoker.cli.progress import progress_bar, solved_with_progress
 from videopoker.cli.promotions import promotion_lines, promotions_of
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import resolve_paytable
 from videopoker.storage.usertext import counted
 
 if TYPE_CHECKING:  # numpy loads only when a command runs
+    from videopoker.analysis.features.engine import WinLaw
     from videopoker.analysis.play.simulate import Simulation
+    from videopoker.analysis.session.bankroll import Bankroll
     from videopoker.analysis.session.lifetime import Lifetime
+    from videopoker.analysis.solve.draws import Progress
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -78,20 +81,25 @@ def _frequency_grid(result: Simulation) -> Grid:
 def run_bankroll(args: argparse.Namespace) -> int:
     """A bankroll's lifetime figures (the risk from ``--credits``, the bankroll a risk needs, Kelly,
     N0) and, with ``--hands``, the exact odds of a session; promotions in both."""
-    from videopoker.analysis.session.bankroll import bankroll, lifetime_json, lifetime_of, session_law
+    from videopoker.analysis.session.bankroll import bankroll, lifetime_json, lifetime_of, round_hands, session_law
 
     if args.hands is not None and args.credits is None:
         raise VideoPokerError("--hands is a session's length: give the bankroll it starts with too (--credits B)")
-    if args.plot is not None and args.hands is None:
-        raise VideoPokerError("--plot draws a session's odds: give --credits and --hands")
     check_plot(args.plot)
     paytable = resolve_paytable(args.paytable)
     promotions = promotions_of(args)
-    multi = args.multi or 1
-    law = session_law(paytable, args.coins, multi)
+
+    def work(progress: Progress) -> tuple[WinLaw, Bankroll | None]:
+        law = session_law(paytable, args.coins, args.multi, lambda done, stage: progress(0.3 * done, stage))
+        if args.hands is None:
+            return law, None
+        return law, bankroll(law, args.credits, args.hands, promotions,
+                             lambda done, stage: progress(0.3 + 0.7 * done, stage))
+
+    law, odds = solved_with_progress(work)
+    multi = round_hands(law)
     each = "a hand" if multi == 1 else f"a round of {multi} hands"
     played = counted(args.hands, "hand" if multi == 1 else "round") if args.hands is not None else ""
-    odds = bankroll(law, args.credits, args.hands, promotions) if args.hands is not None else None
     lifetime = odds.lifetime if odds is not None and odds.lifetime is not None else lifetime_of(law, promotions)
     start = None if args.credits is None else args.credits + promotions.session_bonus
     data = (odds.to_json() | {"multi": multi} if odds is not None

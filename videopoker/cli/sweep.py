@@ -31,6 +31,7 @@ from typing import Any, TextIO
 from videopoker.analysis.sweeps.sweep import (
     CHUNK_TABLES,
     FIGURES,
+    PROMOTED,
     Grid,
     check_size,
     check_time,
@@ -39,12 +40,14 @@ from videopoker.analysis.sweeps.sweep import (
     parse_vary,
     parse_where,
     portable,
+    promoted,
     rows_of,
     solve_tables,
 )
 from videopoker.cli.output import Column, complain, say, show
 from videopoker.cli.output import Grid as Table
 from videopoker.cli.plotting import check_plot, draw_plot, plot_written
+from videopoker.cli.promotions import promotions_of
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import resolve_paytable
 from videopoker.storage.usertext import counted
@@ -69,7 +72,8 @@ def run_sweep(args: argparse.Namespace) -> int:
     check_plot(args.plot)
     paytable = resolve_paytable(args.paytable)
     grid = Grid(paytable, [parse_vary(text, paytable) for text in args.vary], paytable.base_bet(args.coins))
-    columns = grid.columns
+    promotions = promotions_of(args)
+    columns = [*grid.columns, *([PROMOTED] if promotions else [])]
     keep = parse_where(args.where, columns) if args.where else (lambda row: True)
     order = args.sort.lstrip("-")
     if order not in columns:
@@ -86,7 +90,7 @@ def run_sweep(args: argparse.Namespace) -> int:
     finally:  # the note goes before any refusal is said
         _progress_done()
     skip |= {_key(grid, row) for row in sampled}
-    kept = [row for row in [*done, *sampled] if keep(row)]
+    kept = [row for row in (promoted(row, promotions) for row in [*done, *sampled]) if keep(row)]
     with RowFile(args.output, columns, resume=args.resume) as write:
         write(sampled)  # solved to time the sweep: kept, as a resumed file's rows are
         done += sampled
@@ -94,7 +98,7 @@ def run_sweep(args: argparse.Namespace) -> int:
         try:
             for rows in _solved(grid, skip, workers, args.scheduler):
                 write(rows)
-                kept.extend(row for row in rows if keep(row))
+                kept.extend(row for row in (promoted(row, promotions) for row in rows) if keep(row))
                 solved += len(rows)
                 _progress(solved, len(grid) - len(done), time.perf_counter() - started)
         except KeyboardInterrupt:
@@ -109,6 +113,8 @@ def run_sweep(args: argparse.Namespace) -> int:
     # every row kept, not only the --top shown: the dict vp.sweep gives
     draw_plot(args.plot, "sweep", {"paytable": paytable.name, "rows": kept})
     _show(grid, kept[:args.top], len(kept), args)
+    if promotions:
+        say(f"Promotions: {', '.join(promotions.parts())} (With promos: the return a coin played, theirs in)")
     plot_written(args.plot, json=False)
     return 0
 
@@ -396,10 +402,13 @@ def _show(grid: Grid, rows: list[Row], kept: int, args: argparse.Namespace) -> N
     base = f" ({grid.paytable.base_game_words})" if grid.paytable.feature is not None else ""
     title = (f"{grid.paytable.name}{base}: {counted(len(grid), 'table')}, {counted(kept, 'row')} kept; "
              f"the best {min(args.top, kept)} by {args.sort}")
-    table = Table(title, [*(Column(key) for key in grid.keys), Column("Return"), Column("SD"), Column("Hit %"),
+    priced = bool(rows) and PROMOTED in rows[0]
+    table = Table(title, [*(Column(key) for key in grid.keys), Column("Return"),
+                          *([Column("With promos")] if priced else []), Column("SD"), Column("Hit %"),
                           Column("Top every")], keys=len(grid.keys))
     for row in rows:
         table.rows.append([*(f"{row[key]:g}" for key in grid.keys), f"{row['rtp'] * 100:.4f}%",
+                           *([f"{row[PROMOTED] * 100:.4f}%"] if priced else []),
                            f"{row['standard_deviation']:.3f}", f"{row['hit_frequency'] * 100:.2f}",
                            f"{row['top_cycle']:,.0f}"])
     show(table)

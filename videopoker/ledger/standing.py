@@ -60,5 +60,5 @@ def standing(home: Path) -> Standing | None:
         lifetime = lifetime_of(session_law(paytable, saved.bet, saved.hands))
     except VideoPokerError:
         return Standing(saved.credits, paytable.name, saved.bet, saved.hands, None,
-                        "not worked out for this game yet")  # Ultimate X
+                        "not worked out for this game yet")  # Bonus Streak; Ultimate X past 3 hands
     return Standing(saved.credits, paytable.name, saved.bet, saved.hands, lifetime.risk(saved.credits))

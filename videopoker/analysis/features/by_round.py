@@ -26,8 +26,10 @@ class RoundByRound(Engine):
     def frequencies(self, paytable: Paytable, hands: int) -> list[tuple[PayCategory, float]]:
         return [(row.category, float(row.probability)) for row in self.solved(paytable).rows]
 
-    def session_law(self, paytable: Paytable) -> FeatureAnalysis:
-        return self.solved(paytable)
+    def session_law(self, paytable: Paytable, hands: int | None = None,
+                    progress: Progress = _quiet) -> FeatureAnalysis:
+        self.one_hand(paytable, hands)
+        return self.solved(paytable, progress=progress)
 
     def player(self, paytable: Paytable, strategy: Strategy, hands: int, rounds: int,
                progress: Progress = _quiet) -> Playing:

@@ -120,9 +120,17 @@ class Engine:
         """How often perfect play makes each final hand, per hand (a stack's: per round)."""
         raise self.not_yet(paytable, "how often each hand comes")
 
-    def session_law(self, paytable: Paytable) -> WinLaw:
-        """The solved table whose law of a round's win session odds are worked out from."""
-        raise self.not_yet(paytable, "session odds")
+    def session_law(self, paytable: Paytable, hands: int | None = None, progress: Progress = _quiet) -> WinLaw:
+        """The solved table whose law of a round's win a bankroll's figures are worked out from, at
+        ``hands`` hands a round (None: the kind's own)."""
+        raise self.not_yet(paytable, "a bankroll")
+
+    def one_hand(self, paytable: Paytable, hands: int | None) -> None:
+        """Refuse, in one line, a bankroll at several hands a round of a kind worked out for one."""
+        if hands not in (None, 1):
+            raise VideoPokerError(f"a bankroll of {paytable.name!r} at {hands} hands a round is not worked out "
+                                  f"yet; drop --multi for one hand a round, or --coins {paytable.base_top_bet} "
+                                  f"for the base game's")
 
     def player(self, paytable: Paytable, strategy: Strategy, hands: int, rounds: int,
                progress: Progress = _quiet) -> Playing:

@@ -27,15 +27,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
+from videopoker.analysis.features.chain import RoundChain
 from videopoker.analysis.features.engine import WinLaw
 from videopoker.analysis.features.registry import engine_of
+from videopoker.analysis.session.chained import chained_session
 from videopoker.analysis.session.diffusion import Diffusion
 from videopoker.analysis.session.lifetime import Lifetime, chance_text, risk_text
+from videopoker.analysis.solve.draws import Progress, _quiet
 from videopoker.analysis.solve.exact import analyze
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
@@ -81,6 +84,9 @@ class Bankroll:
     promotions: Promotions = field(default=NO_PROMOTIONS, compare=False)
     lifetime: Lifetime | None = field(default=None, repr=False, compare=False)
     paid: int = 0                    # credits the promotions post after the session
+    #: Where ``ending`` stops being the whole law (a chain's session: :mod:`~videopoker.analysis.session.chained`):
+    #: from these credits up, the chance of ending there and the mean; None where ``ending`` is whole.
+    beyond: tuple[int, float, float] | None = field(default=None, compare=False)
 
     @property
     def coins(self) -> int:
@@ -124,38 +130,57 @@ class Bankroll:
                 "ending": [[int(credits), float(chance)] for credits, chance in zip(self.ending, self.odds)
                            if chance >= TAIL],
                 "ruin_by_hand": [[int(hand), float(chance)] for hand, chance in zip(self.marks, self.ruined)],
+                "ending_beyond": (None if self.beyond is None else
+                                  dict(zip(("credits", "chance", "mean"), self.beyond))),
                 "promotions": self.promotions.to_json() | {"posted_after_session": self.paid},
                 "lifetime": (self.lifetime.to_json(self.credits + self.promotions.session_bonus)
                              if self.lifetime else None)}
 
 
-def session_law(paytable: Paytable, coins: int | None = None, hands: int = 1) -> WinLaw:
-    """The solved table whose law of a round's win a session is worked out from, at ``coins`` a hand
-    (default the top bet) and ``hands`` hands a round: the base game's hand or round
-    (:mod:`~videopoker.analysis.session.rounds`), a round-by-round feature's hand, or a whole
-    Multi-Strike stack."""
+def session_law(paytable: Paytable, coins: int | None = None, hands: int | None = None,
+                progress: Progress = _quiet) -> WinLaw:
+    """The solved table whose law of a round's win a bankroll is worked out from, at ``coins`` a hand
+    (default the top bet) and ``hands`` hands a round (None: one, or the feature's own): the base
+    game's hand or round (:mod:`~videopoker.analysis.session.rounds`), a round-by-round feature's
+    hand, a whole Multi-Strike stack, or Ultimate X's rounds as a chain of multiplier states."""
     feature = paytable.feature if paytable.plays_feature(coins) else None
     if feature is not None:
-        if hands != 1:
-            raise VideoPokerError(f"session odds of {paytable.name!r} at {hands} hands a round are not worked out "
-                                  f"yet; --coins {paytable.base_top_bet} gives the base game's")
-        return engine_of(feature).session_law(paytable)
-    if hands != 1:
+        return engine_of(feature).session_law(paytable, hands, progress)
+    if hands is not None and hands != 1:
         from videopoker.analysis.session.rounds import round_law
 
         return round_law(paytable, coins, hands)
-    return analyze(paytable, coins)
+    return analyze(paytable, coins, progress)
 
 
 def session_odds(paytable: Paytable, credits: int, hands: int, coins: int | None = None,
-                 promotions: Promotions = NO_PROMOTIONS, multi: int = 1) -> Bankroll:
+                 promotions: Promotions = NO_PROMOTIONS, multi: int | None = None) -> Bankroll:
     """:func:`bankroll` of ``paytable`` at ``coins`` a hand (default the top bet), ``multi`` hands a round."""
     return bankroll(session_law(paytable, coins, multi), credits, hands, promotions)
 
 
+@runtime_checkable
+class Chained(Protocol):
+    """A solved table whose round depends on the state the last one left (Ultimate X's multipliers)."""
+
+    def round_chain(self) -> RoundChain: ...
+
+
+def round_chain(analysis: WinLaw) -> RoundChain:
+    """``analysis``'s rounds as a chain: its own, or one state whose every round has its law."""
+    if isinstance(analysis, Chained):
+        return analysis.round_chain()
+    return RoundChain.single(analysis.win_law(), analysis.coins)
+
+
+def round_hands(analysis: WinLaw) -> int:
+    """Hands a round of ``analysis`` plays (one where it does not say)."""
+    return int(getattr(analysis, "hands", 1))
+
+
 def lifetime_of(analysis: WinLaw, promotions: Promotions = NO_PROMOTIONS) -> Lifetime:
     """The lifetime figures of ``analysis``'s table with ``promotions`` paid as the rounds are played."""
-    return Lifetime.of(analysis.win_law(), analysis.coins, promotions.rate(analysis.rtp) * analysis.coins)
+    return Lifetime.of_chain(round_chain(analysis), promotions.rate(analysis.rtp) * analysis.coins)
 
 
 def lifetime_json(analysis: WinLaw, lifetime: Lifetime, credits: int | None, promotions: Promotions,
@@ -170,7 +195,8 @@ def lifetime_json(analysis: WinLaw, lifetime: Lifetime, credits: int | None, pro
             "promotions": promotions.to_json(), "lifetime": lifetime.to_json(start)}
 
 
-def bankroll(analysis: WinLaw, credits: int, hands: int, promotions: Promotions = NO_PROMOTIONS) -> Bankroll:
+def bankroll(analysis: WinLaw, credits: int, hands: int, promotions: Promotions = NO_PROMOTIONS,
+             progress: Progress = _quiet) -> Bankroll:
     """The exact odds of playing ``hands`` hands of ``analysis``'s table from ``credits`` (a feature
     table's at its feature bet: every multiplier, hand and prize in the law of a hand's win).
 
@@ -183,6 +209,8 @@ def bankroll(analysis: WinLaw, credits: int, hands: int, promotions: Promotions 
     lifetime = lifetime_of(analysis, promotions)
     paid = math.floor(lifetime.promotion * hands)
     own, credits = credits, credits + promotions.session_bonus
+    if lifetime.chain.states > 1:
+        return _chained(analysis, lifetime, own, credits, hands, promotions, paid, progress)
     coins = analysis.coins
     # a hand's net win → its probability (hands that pay alike merged)
     merged = {win - coins: probability for win, probability in analysis.win_law().items()}
@@ -210,6 +238,29 @@ def bankroll(analysis: WinLaw, credits: int, hands: int, promotions: Promotions 
     mean_end = float(np.dot(odds, ending)) + above * ending[-1]
     return Bankroll(analysis, own, hands, broke, ahead, percentiles, long_run, mean_end, None, ending, odds,
                     marks, ruined, promotions, lifetime, paid)
+
+
+def _chained(analysis: WinLaw, lifetime: Lifetime, own: int, credits: int, hands: int, promotions: Promotions,
+             paid: int, progress: Progress) -> Bankroll:
+    """:func:`bankroll` of a game whose round depends on the last (:mod:`~videopoker.analysis.session.chained`):
+    the ending credits exact below its target, above it their chance and mean (``beyond``)."""
+    chain = lifetime.chain
+    step = math.gcd(chain.bet, *chain.wins.tolist())
+    start, rest = divmod(credits, step)
+    marks = _marks(hands)
+    session = chained_session(chain, step, start, hands, marks, progress)
+    exact = np.arange(session.target) * step + rest + paid
+    broke = float(session.odds[:chain.bet // step].sum())
+    ruined = session.ruined
+    ruined[-1] = broke
+    cumulative = np.cumsum(session.odds)
+    percentiles = {p: int(exact[min(int(np.searchsorted(cumulative, p / 100 - 1e-12)), len(exact) - 1)])
+                   for p in PERCENTILES}
+    beyond = (session.target * step + rest + paid, session.above, session.above_mean * step + rest + paid)
+    ahead = float(session.odds[exact > own].sum()) + session.above
+    mean_end = float(session.odds @ exact) + session.above * (session.above_mean * step + rest + paid)
+    return Bankroll(analysis, own, hands, broke, ahead, percentiles, lifetime.risk(credits)[1], mean_end, None,
+                    exact, session.odds, marks, ruined, promotions, lifetime, paid, beyond)
 
 
 def _marks(hands: int) -> npt.NDArray[np.int64]:

@@ -19,6 +19,15 @@ exact answer).  **Kelly**: the bankroll at which one round's bet is the Kelly fr
 that maximises E[log(1 + f·X/bet)] (the root of E[X/(bet + f·X)] = 0, found to float precision):
 bet / f*.  **N0** = variance / mean², in rounds: the play after which the expected win is one
 standard deviation of the result.
+
+**A game whose round depends on the last** (Ultimate X: the multipliers the lines earned) is a
+:class:`RoundChain` of states, and every figure above is the chain's.  Lundberg's equation
+becomes ρ(M(R)) = 1, ρ the Perron root of M(r)[σ, σ′] = E[e^(−r·X); next state σ′ | state σ],
+and h(σ)·e^(−R·V) is the martingale, h the Perron vector of M(R): the risk's bounds carry the
+ratio of h at the start to h's extremes where a player can go broke.  The mean and variance are
+the long run's (the stationary law; the variance with every round's dependence on the ones
+before, from Poisson's equation), and Kelly maximises the long run's E[log].  A game without
+such a state is a chain of one state, and all of this is exactly what is said above.
 """
 
 from __future__ import annotations
@@ -33,41 +42,81 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from videopoker.analysis.features.chain import RoundChain
+
 #: The risks a player asks the bankroll of.
 RISKS = (Fraction(1, 100), Fraction(2, 100), Fraction(5, 100), Fraction(10, 100))
+#: Points of the risk-against-bankroll curve (JSON ``risk_by_bankroll``, ``bankroll --plot``).
+CURVE_POINTS = 120
 #: Halvings of a bracket: far past float precision.
 HALVINGS = 200
 
 
 @dataclass(frozen=True)
 class Lifetime:
-    """The lifetime figures of a round's net law (coins, promotions in) at ``bet`` coins a round."""
+    """The lifetime figures of a round's net law (coins, promotions in) at ``bet`` coins a round:
+    entry k is a round in state ``origins[k]`` netting ``nets[k]`` and leaving ``targets[k]``."""
 
     bet: int
     nets: npt.NDArray[np.float64]          # each round's possible net, coins
     chances: npt.NDArray[np.float64]
     step: int | None                        # credits move in steps of this (None: promotions break the steps)
     promotion: float                        # coins a round the promotions pay
+    chain: RoundChain
 
     @classmethod
     def of(cls, law: Mapping[int, Fraction | float], bet: int, promotion: Fraction = Fraction(0)) -> Lifetime:
         """From the law of a round's win (coins won → chance) and what promotions pay a round."""
-        wins = sorted(law)
-        step = math.gcd(bet, *wins) if not promotion else None
-        nets = np.array([float(win - bet + promotion) for win in wins])
-        return cls(bet, nets, np.array([float(law[win]) for win in wins]), step, float(promotion))
+        return cls.of_chain(RoundChain.single(law, bet), promotion)
+
+    @classmethod
+    def of_chain(cls, chain: RoundChain, promotion: Fraction | float = Fraction(0)) -> Lifetime:
+        """From a chain of rounds and what promotions pay a round."""
+        step = math.gcd(chain.bet, *chain.wins.tolist()) if not promotion else None
+        nets = chain.wins.astype(np.float64) - (chain.bet - float(promotion))
+        return cls(chain.bet, nets, chain.chances, step, float(promotion), chain)
+
+    @cached_property
+    def _played(self) -> npt.NDArray[np.float64]:
+        """Each entry's chance in the long run: its state's share times its chance there."""
+        played: npt.NDArray[np.float64] = self.chain.stationary[self.chain.origins] * self.chances
+        return played
 
     @property
     def mean(self) -> float:
-        return float(np.dot(self.chances, self.nets))
+        return float(np.dot(self._played, self.nets))
 
-    @property
+    @cached_property
     def variance(self) -> float:
-        return float(np.dot(self.chances, (self.nets - self.mean) ** 2))
+        """A round's, over the long run: with a chain, the variance per round of a long run's total
+        (each round's dependence on the ones before in), by Poisson's equation."""
+        chain = self.chain
+        mean = self.mean
+        if chain.states == 1:
+            return float(np.dot(self.chances, (self.nets - mean) ** 2))
+        expected = np.bincount(chain.origins, self.chances * self.nets, minlength=chain.states)
+        size = chain.states
+        # (I − P)·g = r − mean, g's long-run mean 0: the rounds' deviations as a martingale's steps
+        system = np.vstack([np.eye(size) - chain.moves, chain.stationary])
+        g, *_ = np.linalg.lstsq(system, np.append(expected - mean, 0.0), rcond=None)
+        steps = self.nets - mean + g[chain.targets] - g[chain.origins]
+        return float(np.dot(self._played, steps**2))
 
     @property
     def positive(self) -> bool:
         return self.mean > 0
+
+    def _excess(self, r: float) -> float:
+        """ρ(M(r)) − 1, M(r)[σ, σ′] = E[e^(−rX); σ′ | σ]: for one state E[e^(−rX)] − 1 summed as expm1,
+        so small r keeps its digits; for a chain the largest eigenvalue of M(r) − I, whose rows are
+        the chain's (with zero sums) plus the same expm1 terms."""
+        chain = self.chain
+        terms = self.chances * np.expm1(np.minimum(-r * self.nets, 700.0))
+        if chain.states == 1:
+            return float(terms.sum())
+        shifted = chain.moves - np.diag(chain.moves.sum(axis=1))
+        np.add.at(shifted, (chain.origins, chain.targets), terms)
+        return float(np.linalg.eigvals(shifted).real.max())
 
     @cached_property
     def exponent(self) -> float | None:
@@ -75,10 +124,7 @@ class Lifetime:
         not return more than it takes: every bankroll goes broke some day)."""
         if not self.positive:
             return None
-
-        def excess(r: float) -> float:  # E[e^(−rX)] − 1, summed as expm1 so small r keeps its digits
-            return float(np.dot(self.chances, np.expm1(np.minimum(-r * self.nets, 700.0))))
-
+        excess = self._excess
         low, high = 0.0, 2 * self.mean / self.variance
         while excess(high) <= 0:
             low, high = high, 2 * high
@@ -96,14 +142,32 @@ class Lifetime:
         place = (credits - self.bet) % self.step
         return float(self.step - place), float(self.bet - place)
 
+    @cached_property
+    def _weights(self) -> tuple[float, float]:
+        """h at the start over h's largest and smallest in a state a player can go broke into, h the
+        Perron vector of M(R) (1 and 1 for a game of one state)."""
+        chain = self.chain
+        exponent = self.exponent
+        if chain.states == 1 or exponent is None:
+            return 1.0, 1.0
+        tilted = np.zeros((chain.states, chain.states))
+        np.add.at(tilted, (chain.origins, chain.targets), self.chances * np.exp(-exponent * self.nets))
+        values, vectors = np.linalg.eig(tilted)
+        h = np.abs(vectors[:, int(np.argmax(values.real))].real)
+        broke_into = h[np.unique(chain.targets[self.nets < 0])]
+        return float(h[chain.start] / broke_into.max()), float(h[chain.start] / broke_into.min())
+
     def risk(self, credits: int) -> tuple[float, float]:
-        """The chance of ever going broke from ``credits``, playing forever: between these two."""
+        """The chance of ever going broke from ``credits`` on a fresh machine, playing forever:
+        between these two."""
         exponent = self.exponent
         if exponent is None or credits < self.bet:
             return 1.0, 1.0
         least, most = self.undershoot(credits)
         above = credits - self.bet
-        return math.exp(-exponent * (above + most)), math.exp(-exponent * (above + least))
+        low, high = self._weights
+        return (min(low * math.exp(-exponent * (above + most)), 1.0),
+                min(high * math.exp(-exponent * (above + least)), 1.0))
 
     def bankroll_for(self, risk: Fraction | float) -> int | None:
         """The fewest credits whose lifetime risk is surely at most ``risk`` (by its upper bound)."""
@@ -111,15 +175,19 @@ class Lifetime:
 
     def bankroll_bounds(self, risk: Fraction | float) -> tuple[int | None, int | None]:
         """The fewest credits whose risk might be at most ``risk`` (by its lower bound), and the
-        fewest whose risk surely is: the exact answer is between them, at most a bet apart."""
+        fewest whose risk surely is: the exact answer is between them (a bet apart for a game of
+        one state; for a chain, the Perron vector's spread apart too)."""
         exponent = self.exponent
         if exponent is None:
             return None, None
-        enough = self.bet + math.ceil(math.log(1 / float(risk)) / exponent)  # the undershoot at least 0
-        candidates = range(max(self.bet, enough - self.bet - 1), enough + 1)
-        might = next(credits for credits in candidates if self.risk(credits)[0] <= risk)
-        surely = next(credits for credits in candidates if self.risk(credits)[1] <= risk)
-        return might, surely
+
+        def fewest(bound: int) -> int:
+            # a bound's weight · e^(−R·(credits − bet + undershoot)), the undershoot between 0 and a bet
+            enough = self.bet + max(math.ceil(math.log(self._weights[bound] / float(risk)) / exponent), 0)
+            candidates = range(max(self.bet, enough - self.bet - 1), enough + 1)
+            return next(credits for credits in candidates if self.risk(credits)[bound] <= risk)
+
+        return fewest(0), fewest(1)
 
     @cached_property
     def kelly_fraction(self) -> float | None:
@@ -130,7 +198,7 @@ class Lifetime:
         worst = float(ratios.min())
 
         def slope(f: float) -> float:  # d/df E[log(1 + f·X/bet)]: falls from the mean to −∞
-            return float(np.dot(self.chances, ratios / (1 + f * ratios)))
+            return float(np.dot(self._played, ratios / (1 + f * ratios)))
 
         low, high = 0.0, (1 / -worst if worst < 0 else 1.0)
         for _ in range(HALVINGS):
@@ -176,7 +244,16 @@ class Lifetime:
                 "exact": credits is not None and low == high,
                 "bankrolls": {name: surely for name, (_, surely) in bounds.items()},
                 "bankroll_bounds": {name: list(pair) for name, pair in bounds.items()},
-                "kelly_bankroll": self.kelly_bankroll, "kelly_fraction": self.kelly_fraction, "n0": self.n0}
+                "kelly_bankroll": self.kelly_bankroll, "kelly_fraction": self.kelly_fraction, "n0": self.n0,
+                "risk_by_bankroll": self.risk_curve(bounds["1%"][1])}
+
+    def risk_curve(self, furthest: int | None) -> list[list[float]]:
+        """``[credits, low, high]`` at :data:`CURVE_POINTS` bankrolls from one bet to a fifth past
+        ``furthest`` (the 1% bankroll): the plot's curve of the risk against the bankroll."""
+        if furthest is None:
+            return []
+        points = np.unique(np.linspace(self.bet, furthest * 1.2, CURVE_POINTS).astype(np.int64))
+        return [[int(credits), *self.risk(int(credits))] for credits in points]
 
 
 def risk_text(low: float, high: float) -> str:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import MAX_PAY, Paytable, per_coin_totals
+from videopoker.paytable.promotions import Promotions
 from videopoker.rules.definition import PayCategory
 from videopoker.storage.usertext import counted
 
@@ -220,6 +221,18 @@ def figure_values(figures: Figures) -> tuple[float, ...]:
     cycle = figures.top_cycle
     return (float(figures.rtp), variance, math.sqrt(variance), float(figures.hit_frequency),
             math.inf if cycle is None else float(cycle))
+
+
+#: The column a sweep with promotions adds: each table's return a coin played, promotions in.
+PROMOTED = "rtp_with_promotions"
+
+
+def promoted(row: dict[str, float | int], promotions: Promotions) -> dict[str, float | int]:
+    """``row`` with :data:`PROMOTED` beside its return (the row itself where there are none)."""
+    if not promotions:
+        return row
+    rtp = float(row["rtp"])
+    return row | {PROMOTED: rtp + float(promotions.rate(rtp))}
 
 
 def rows_of(keys: Sequence[str], lines: Any) -> list[dict[str, float | int]]:

@@ -472,11 +472,15 @@ class AnalysisScreen(Screen[None]):
         self.run_worker(lambda: self._odds(credits, hands, promotions), thread=True, group="bankroll", exclusive=True)
 
     def _odds(self, credits: int, hands: int, promotions: Promotions) -> None:
-        from videopoker.analysis import analyze
-        from videopoker.analysis.session.bankroll import bankroll
+        """The command's odds: a feature table's at its feature bet (Ultimate X's at its hands a round
+        worked out), a plain one's from the return pane's solve."""
+        from videopoker.analysis.session.bankroll import bankroll, session_law
 
+        featured = self.feature or self.stateful is not None
         try:
-            odds = bankroll(self.analysis or analyze(self.paytable, self.coins), credits, hands, promotions)
+            law = (self.analysis if self.analysis is not None and not featured
+                   else session_law(self.paytable, self.paytable.top_bet if featured else self.coins))
+            odds = bankroll(law, credits, hands, promotions)
         except VideoPokerError as error:
             self.app.call_from_thread(self.query_one("#bank-status", Static).update, visible(str(error)))
             return
@@ -491,9 +495,13 @@ class AnalysisScreen(Screen[None]):
         for plot in self.query("#bankroll .plot"):
             plot.add_class("shown")
         self.query_one("#bank-plot", Sparkline).data = odds.histogram(60)
+        from videopoker.analysis.session.bankroll import round_hands
+
+        several = round_hands(odds.analysis)
+        each = "a hand" if several == 1 else f"a round of {several} hands"
+        played = counted(odds.hands, "hand" if several == 1 else "round")
         self.query_one("#bank-status", Static).update(
-            f"{counted(odds.credits, 'credit')} for {counted(odds.hands, 'hand')} at {odds.coins} a hand, "
-            "perfect play:")
+            f"{counted(odds.credits, 'credit')} for {played} at {counted(odds.coins, 'coin')} {each}, perfect play:")
 
 
 def cash_back(text: str) -> Promotions:

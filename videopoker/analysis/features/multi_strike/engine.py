@@ -34,8 +34,10 @@ class MultiStrikeEngine(Engine):
         """A final hand a level reached, per round."""
         return [(row.category, row.per_round) for row in self.solved(paytable).rows]
 
-    def session_law(self, paytable: Paytable) -> MultiStrikeAnalysis:
-        return self.solved(paytable)  # a whole stack's law
+    def session_law(self, paytable: Paytable, hands: int | None = None,
+                    progress: Progress = _quiet) -> MultiStrikeAnalysis:
+        self.one_hand(paytable, hands)
+        return self.solved(paytable, progress=progress)  # a whole stack's law
 
     def player(self, paytable: Paytable, strategy: Strategy, hands: int, rounds: int,
                progress: Progress = _quiet) -> Playing:

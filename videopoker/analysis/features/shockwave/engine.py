@@ -17,6 +17,7 @@ from videopoker.rules.definition import PayCategory
 
 if TYPE_CHECKING:
     from videopoker.analysis.deal.holds import Strategy
+    from videopoker.analysis.features.shockwave.rounds import ShockwaveRounds
     from videopoker.analysis.features.shockwave.solve import ShockwaveAnalysis
     from videopoker.analysis.features.state_hint import StateHint
 
@@ -29,6 +30,14 @@ class ShockwaveEngine(Engine):
         from videopoker.analysis.features.shockwave.solve import analyze_shockwave
 
         return analyze_shockwave(paytable, progress)
+
+    def session_law(self, paytable: Paytable, hands: int | None = None,
+                    progress: Progress = _quiet) -> ShockwaveRounds:
+        """Its hands as a chain of modes."""
+        from videopoker.analysis.features.shockwave.rounds import shockwave_rounds
+
+        self.one_hand(paytable, hands)
+        return shockwave_rounds(paytable, progress)
 
     def frequencies(self, paytable: Paytable, hands: int) -> list[tuple[PayCategory, float]]:
         """Each final hand a hand, over the modes as they come."""

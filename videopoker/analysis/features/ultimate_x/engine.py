@@ -7,10 +7,9 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from videopoker.analysis.features.engine import Engine, Judgement, Playing, WinLaw
+from videopoker.analysis.features.engine import Engine, Judgement, Playing
 from videopoker.analysis.solve.draws import Progress, _quiet
 from videopoker.deck.cards import Card
-from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import PlayState
 from videopoker.paytable.kinds.ultimate_x import Lines, UltimateX
@@ -19,6 +18,7 @@ from videopoker.rules.definition import PayCategory
 if TYPE_CHECKING:
     from videopoker.analysis.deal.holds import Strategy
     from videopoker.analysis.features.state_hint import StateHint
+    from videopoker.analysis.features.ultimate_x.rounds import UltimateXRounds
     from videopoker.analysis.features.ultimate_x.solve import UltimateXAnalysis
     from videopoker.analysis.solve.hint import HoldChoice
 
@@ -46,9 +46,12 @@ class UltimateXEngine(Engine):
         """Over the multiplier sums as they come under perfect play."""
         return list(zip(paytable.game.categories, self.solved(paytable, hands).frequencies))
 
-    def session_law(self, paytable: Paytable) -> WinLaw:
-        raise VideoPokerError(f"bankroll does not work out Ultimate X sessions yet (a round's win depends on the "
-                              f"multipliers the last one left); --coins {paytable.base_top_bet} gives the base game's")
+    def session_law(self, paytable: Paytable, hands: int | None = None,
+                    progress: Progress = _quiet) -> UltimateXRounds:
+        """The rounds as a chain over the lines' multipliers (at 3 hands a round)."""
+        from videopoker.analysis.features.ultimate_x.rounds import ultimate_x_rounds
+
+        return ultimate_x_rounds(paytable, hands, progress)
 
     def player(self, paytable: Paytable, strategy: Strategy, hands: int, rounds: int,
                progress: Progress = _quiet) -> Playing:

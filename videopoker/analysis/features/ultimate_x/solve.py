@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from videopoker.analysis.features.chain import stationary_law
 from videopoker.analysis.solve.cache import cache_file, load, save
 from videopoker.analysis.solve.draws import HAND, HELD_COUNT, HOLDS, Progress, _quiet, draw_tables
 from videopoker.analysis.solve.exact import Analysis, analyze, first_best, pay_vector
@@ -247,7 +248,7 @@ def _solve(paytable: Paytable, lines: int, earned: npt.NDArray[np.int64], sums: 
     worth_at, chosen = _best(holds, states, relative)
     average_win = float(worth_at[0] / total - relative[0])
     # How often each sum comes: the chain of sums under the chosen holds, to its stationary law.
-    stationary = _stationary(np.stack([_next_sums(holds, row) for row in chosen]))
+    stationary = stationary_law(np.stack([_next_sums(holds, row) for row in chosen]))
     progress(0.97, "how often each hand comes")
     by_sum = _category_laws(paytable, holds, chosen)
     plain = first_best(holds.ev)
@@ -307,18 +308,6 @@ def _next_sums(holds: _Holds, chosen: npt.NDArray[np.int64]) -> npt.NDArray[np.f
     weighed = np.bincount(keys, holds.weights, minlength=len(holds.laws)) / holds.weights.sum()
     law: npt.NDArray[np.float64] = weighed @ holds.laws
     return law
-
-
-def _stationary(moves: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    """The stationary law of a chain of sums whose row ``i`` is the law of the next sum from sum ``i``."""
-    size = len(moves)
-    system = np.vstack([moves.T - np.eye(size), np.ones(size)])
-    target = np.zeros(size + 1)
-    target[-1] = 1.0
-    law, *_ = np.linalg.lstsq(system, target, rcond=None)
-    law = np.clip(law, 0.0, None)
-    normed: npt.NDArray[np.float64] = law / law.sum()
-    return normed
 
 
 def _load(file: Path, states: int, categories: int) -> dict[str, Any] | None:

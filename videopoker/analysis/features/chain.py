@@ -1,0 +1,64 @@
+"""A round whose law depends on a state the last round left, as a Markov chain of rounds: what a
+bankroll's lifetime figures are worked out from (:mod:`videopoker.analysis.session.lifetime`).
+A game whose rounds are alike is a chain of one state; Ultimate X's states are the multipliers
+its lines carry (:mod:`videopoker.analysis.features.ultimate_x.rounds`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+
+import numpy as np
+import numpy.typing as npt
+
+
+@dataclass(frozen=True)
+class RoundChain:
+    """The law of a round's win, in coins, when it depends on a state the last round left: entry k
+    is a round played in state ``origins[k]`` that wins ``wins[k]`` and leaves ``targets[k]``, with
+    chance ``chances[k]`` in its state.  A game without such a state is one state."""
+
+    bet: int                                # coins a round costs
+    origins: npt.NDArray[np.intp]
+    wins: npt.NDArray[np.int64]
+    targets: npt.NDArray[np.intp]
+    chances: npt.NDArray[np.float64]
+    start: int = 0                          # the state a fresh machine is in
+    labels: tuple[str, ...] = ("",)
+
+    @classmethod
+    def single(cls, law: Mapping[int, Fraction | float], bet: int) -> RoundChain:
+        """The chain of a game whose every round has the law ``law`` (coins won → chance)."""
+        wins = sorted(law)
+        none = np.zeros(len(wins), dtype=np.intp)
+        return cls(bet, none, np.array(wins, dtype=np.int64), none, np.array([float(law[win]) for win in wins]))
+
+    @property
+    def states(self) -> int:
+        return len(self.labels)
+
+    @cached_property
+    def moves(self) -> npt.NDArray[np.float64]:
+        """The chance of each next state from each state: (states, states)."""
+        moves = np.zeros((self.states, self.states))
+        np.add.at(moves, (self.origins, self.targets), self.chances)
+        return moves
+
+    @cached_property
+    def stationary(self) -> npt.NDArray[np.float64]:
+        """How often each state is played in the long run."""
+        return np.ones(1) if self.states == 1 else stationary_law(self.moves)
+
+
+def stationary_law(moves: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """The stationary law of a chain whose row ``i`` is the law of the next state from state ``i``."""
+    size = len(moves)
+    system = np.vstack([moves.T - np.eye(size), np.ones(size)])
+    target = np.zeros(size + 1)
+    target[-1] = 1.0
+    law, *_ = np.linalg.lstsq(system, target, rcond=None)
+    law = np.clip(law, 0.0, None)
+    normed: npt.NDArray[np.float64] = law / law.sum()
+    return normed
