@@ -264,3 +264,49 @@ def test_the_picker_says_a_feature_tables_return_is_its_base_games() -> None:
              if not isinstance(loaded, Exception)}
     assert "base game" in picker.prompt(names["Ultimate X Jacks or Better 8/6"]).plain
     assert "base game" not in picker.prompt(names["Jacks or Better 9/6"]).plain
+
+
+def prompts(options: OptionList) -> list[str]:
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+async def test_the_picker_finds_a_table_as_you_type_and_prices_its_feature(isolated_home: Path) -> None:
+    """Typing filters (every word), the moving keys move in the list while you type, Enter plays
+    the table highlighted, and a feature table's line comes to say its feature game's return."""
+    app = VideoPokerApp(isolated_home, seed=6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        picker = app.screen
+        assert isinstance(picker, PaytablePicker)
+        options = picker.query_one(OptionList)
+        everything = options.option_count
+        await pilot.press(*"ultimate jacks")
+        assert isinstance(app.screen, PaytablePicker)  # letters type, they do not close it (Esc does)
+        await until(pilot, lambda: options.option_count == 1)
+        await until(pilot, lambda: "10 hands" in prompts(options)[0])
+        assert " 99.4220%  Ultimate X Jacks or Better 8/6  (10 hands)" in prompts(options)[0]
+        for _ in range(len("ultimate jacks")):
+            await pilot.press("backspace")
+        await pilot.press(*"bonus poker 7/5")
+        await until(pilot, lambda: 1 < options.option_count < everything)
+        assert all("Bonus Poker" in prompt and "7/5" in prompt for prompt in prompts(options))
+        await pilot.press("end")
+        assert options.highlighted == options.option_count - 1
+        await pilot.press("home", "enter")
+        chosen = prompts(options)[0]
+        assert not isinstance(app.screen, PaytablePicker)
+        assert app.session is not None and app.session.state().paytable.name in chosen
+
+
+async def test_the_picker_closes_on_escape_and_its_lines_fit(isolated_home: Path) -> None:
+    app = VideoPokerApp(isolated_home, seed=6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        picker = app.screen
+        assert isinstance(picker, PaytablePicker)
+        options = picker.query_one(OptionList)
+        await until(pilot, lambda: options.region.width > 0)
+        lines = options.render_lines(options.region.reset_offset)
+        assert all(line.cell_length <= options.region.width for line in lines)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, PaytablePicker)
