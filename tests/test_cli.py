@@ -491,3 +491,21 @@ def test_paytable_list_marks_a_double_up_and_a_meter(capsys: pytest.CaptureFixtu
     assert rows["bonus-poker-8-5-progressive"]["double_up"] and rows["bonus-poker-8-5-progressive"]["progressive"]
     assert rows["ultimate-x-jacks-or-better-8-6"]["feature"] == "ultimate x"
     assert rows[NINE_SIX]["feature"] is None and not rows[NINE_SIX]["double_up"]
+
+
+def test_paytable_list_with_returns_gives_each_tables_and_its_feature_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """The figures a list shows (`--returns`), here for three tables: a plain one, one whose feature is
+    solved at 10 hands, one whose feature returns its base table's; the rows fit 80 columns."""
+    from videopoker.cli.output import layout
+    from videopoker.cli.tables import _folder_grid, _returns
+
+    files = [SHIPPED_DIR / f"{stem}.yaml" for stem in ("jacks-or-better-9-6", "ultimate-x-jacks-or-better-8-6",
+                                                       "hot-roll-jacks-or-better-9-6")]
+    figures = _returns(files)
+    plain, ultimate, hot = (figures[file] for file in files)
+    assert plain == {"rtp": pytest.approx(0.995439, abs=1e-6), "feature_rtp": None, "feature_hands": None}
+    assert ultimate["feature_rtp"] == pytest.approx(0.994220, abs=1e-6) and ultimate["feature_hands"] == 10
+    assert hot["feature_rtp"] == pytest.approx(hot["rtp"], abs=1e-12) and hot["feature_hands"] == 1
+    lines = [text for text, style in layout(_folder_grid("Shipped", files, figures), 80) if style != "note"]
+    assert any("ultimate-x-jacks-or-better-8-6" in line and "98.3927%  99.4220% at 10 hands" in line for line in lines)
+    assert all(cell_len(line) <= 80 for line in lines)

@@ -60,6 +60,9 @@ BAD_FILES = {
                                 "four_of_a_kind"),
     "key-another-kind-has.yaml": ("11:3", "unknown key 'multipliers' in a wheel feature", "trigger, wheel"),
     "feature-not-a-mapping.yaml": ("6:10", "feature must be a mapping", "got the text 'big times draw'"),
+    "dice-that-do-not-exist.yaml": ("9:16", "two dice total 2 to 12", "every multiplier is 1 (no roll) or 2..12"),
+    "look-the-glass-has-not.yaml": ("10:13", "shown_as 'three dice' is not a look the glass has",
+                                    "write shown_as: two dice (Hot Roll) or leave it out"),
 }
 
 

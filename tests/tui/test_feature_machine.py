@@ -277,3 +277,23 @@ async def test_the_hint_says_every_worth_a_coin_bet_and_names_the_runner_ups(iso
         assert worth is not None and float(worth[1]) == pytest.approx(float(decision.best_worth or 0), abs=1e-4)
         runner_up = advice(current.pays, current.bet, current.dealt, state=current.state)[1]
         assert worth[2] == cards_text(runner_up.cards) and len(said) <= 78
+
+
+async def test_ultimate_x_prints_what_each_hand_earns_beside_its_pay(isolated_home: Path) -> None:
+    """As a cabinet does: at the feature bet the pays show the multiplier each hand earns its line
+    (3-play 8/6 Jacks or Better: a full house 12X, a flush 11X); below the feature bet, none."""
+    from videopoker.tui.widgets.paytable import PaytablePanel
+
+    app = VideoPokerApp(isolated_home, "ultimate-x-jacks-or-better-8-6", seed=3, hands=3)
+    async with app.run_test(size=SIZE) as pilot:
+        panel = app.query_one(PaytablePanel)
+
+        def rows() -> list[str]:
+            return [line.text for line in panel.render_lines(panel.region.reset_offset)]
+
+        await until(pilot, lambda: panel.region.width > 0)
+        assert not any("12X" in row for row in rows())
+        await pilot.press("m")
+        await until(pilot, lambda: any("FULL HOUSE" in row and "12X" in row for row in rows()))
+        assert any("FLUSH" in row and "11X" in row and "STRAIGHT" not in row for row in rows())
+        assert any("JACKS OR BETTER" in row and " 2X" in row for row in rows())

@@ -262,7 +262,11 @@ def build_parser(only: str | None = None) -> Parser:
         listing = actions.add_parser("list", help="the paytables a name can reach")
         listing.add_argument("--json", action="store_true",
                              help='print JSON: [{"use_as", "game", "name", "path", "shipped", "feature", '
-                                  '"double_up", "progressive"}]')
+                                  '"double_up", "progressive"}] (with --returns "rtp", "feature_rtp", '
+                                  '"feature_hands")')
+        listing.add_argument("--returns", action="store_true",
+                             help="each table's exact return, and a feature table's feature game's (solves "
+                                  "every table: a minute or two the first time)")
         show = actions.add_parser("show", help="a paytable's pays for every bet")
         show.add_argument("paytable", metavar="PAYTABLE")
         validate = actions.add_parser("validate", help="check files; exit 1 if any has a problem")

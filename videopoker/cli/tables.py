@@ -6,8 +6,10 @@ import argparse
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from videopoker.cli.output import Column, Grid, complain, say, show
+from videopoker.cli.progress import progress_bar
 from videopoker.errors import PaytableError
 from videopoker.machine.pay_order import pay_order_warnings
 from videopoker.paytable import (
@@ -28,7 +30,7 @@ from videopoker.storage.usertext import counted, excerpt
 
 def run_paytable(args: argparse.Namespace) -> int:
     if args.action == "list":
-        return list_paytables_json() if args.json else list_paytables()
+        return list_paytables_json(args.returns) if args.json else list_paytables(args.returns)
     if args.action == "show":
         show_paytable(resolve_paytable(args.paytable))
         return 0
@@ -46,37 +48,74 @@ def run_paytable(args: argparse.Namespace) -> int:
     return 0
 
 
-def _folder_grid(title: str, files: list[Path]) -> Grid:
+def _folder_grid(title: str, files: list[Path], returns: dict[Path, dict[str, Any]] | None = None) -> Grid:
     """The folder's tables, and under them those that play a double-up or a meter beside their pays
-    (a feature is in a table's name; these two often are not)."""
-    grid = Grid(title, [Column("Use as", right=False), Column("Name", right=False)], keys=2, note="")
+    (a feature is in a table's name; these two often are not).  With ``returns``, each table's
+    return (its pays alone) and a feature table's feature game's, in place of the name."""
+    second = [Column("Return"), Column("Feature game", right=False)] if returns is not None else \
+        [Column("Name", right=False)]
+    grid = Grid(title, [Column("Use as", right=False), *second], keys=2, note="")
     doubling, metered = [], []
     for file in files:
         try:
             paytable = load_paytable(file)
-            grid.rows.append([file.stem, paytable.name])
+            grid.rows.append([file.stem, *(_return_cells(returns[file]) if returns is not None else [paytable.name])])
             doubling += [file.stem] * paytable.double_up
             metered += [file.stem] * (paytable.progressive is not None)
         except PaytableError as error:
             problem = error.found[0].message if error.found else str(error)
-            grid.rows.append([file.stem, f"invalid: {excerpt(problem, 40)}"])
+            grid.rows.append([file.stem, f"invalid: {excerpt(problem, 40)}", *([""] if returns is not None else [])])
             grid.note = "invalid: `videopoker paytable validate FILE` says what to fix"
     marks = [f"{what}: {', '.join(stems)}" for what, stems in (("double-up", doubling),
                                                                ("progressive meter", metered)) if stems]
-    grid.note = "; ".join(filter(None, [grid.note, *marks]))
+    told = ["Return: perfect play of the pays alone; Feature game: of the feature, a coin of its whole bet"
+            ] if returns is not None else []
+    grid.note = "; ".join(filter(None, [grid.note, *marks, *told]))
     return grid
 
 
-def list_paytables_json() -> int:
-    """Every table a name reaches, as data: what to call it, its game, its name, where, shipped or yours."""
+def _return_cells(figures: dict[str, Any]) -> list[str]:
+    rtp, featured, hands = figures["rtp"], figures["feature_rtp"], figures["feature_hands"]
+    played = f" at {hands} hands" if hands and hands > 1 else ""
+    return [f"{rtp * 100:.4f}%", f"{featured * 100:.4f}%{played}" if featured is not None else ""]
+
+
+def _returns(files: list[Path]) -> dict[Path, dict[str, Any]]:
+    """Each readable table's return and its feature game's (None where it has none), solved with a
+    progress bar."""
+    from videopoker.analysis import analyze
+    from videopoker.analysis.features.listed import feature_return
+
+    found: dict[Path, dict[str, Any]] = {}
+    with progress_bar() as bar:
+        task = None if bar is None else bar.add_task("solving every table", total=len(files))
+        for file in files:
+            try:
+                paytable = load_paytable(file)
+            except PaytableError:
+                continue
+            featured = feature_return(paytable)
+            found[file] = {"rtp": float(analyze(paytable).rtp), "feature_rtp": featured and featured[0],
+                           "feature_hands": featured and featured[1]}
+            if bar is not None and task is not None:
+                bar.advance(task)
+    return found
+
+
+def list_paytables_json(returns: bool = False) -> int:
+    """Every table a name reaches, as data: what to call it, its game, its name, where, shipped or
+    yours (and with ``returns`` the figures of :func:`_returns`)."""
     rows: list[dict[str, object]] = []
-    for file in paytable_files():
+    files = list(paytable_files())
+    figures = _returns(files) if returns else {}
+    for file in files:
         row: dict[str, object] = {"use_as": file.stem, "path": str(file), "shipped": is_shipped(file)}
         try:
             paytable = load_paytable(file)
             row |= {"game": paytable.game.key, "name": paytable.name,
                     "feature": None if paytable.feature is None else str(paytable.feature.kind),
-                    "double_up": paytable.double_up, "progressive": paytable.progressive is not None}
+                    "double_up": paytable.double_up, "progressive": paytable.progressive is not None,
+                    **figures.get(file, {})}
         except PaytableError as error:
             row |= {"game": None, "name": None, "problem": error.found[0].message if error.found else str(error)}
         rows.append(row)
@@ -84,9 +123,10 @@ def list_paytables_json() -> int:
     return 0
 
 
-def list_paytables() -> int:
+def list_paytables(returns: bool = False) -> int:
     """The tables a name reaches, by folder: the folder on its own line, each file by its stem."""
     files = list(paytable_files())
+    figures = _returns(files) if returns else None
     mine = user_dir()
     folders = [(f"Yours, in {mine}", mine)] if mine else []
     folders.append((f"Shipped, in {SHIPPED_DIR}", SHIPPED_DIR))
@@ -97,7 +137,7 @@ def list_paytables() -> int:
             continue
         if not first:
             say("")
-        show(_folder_grid(title, inside))
+        show(_folder_grid(title, inside, figures))
         first = False
     if mine is None:
         say("")

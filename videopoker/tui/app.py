@@ -337,7 +337,7 @@ class VideoPokerApp(App[None]):
         if state.hands > 1 or stack:
             shown = settled is not None and settled.hands == state.hands
             panel.show_multi(paytable, state.bet, Counter(r.category for r in settled.results if r.win)
-                             if settled is not None and shown else Counter())
+                             if settled is not None and shown else Counter(), view_of(paytable).awards(state))
             self.query_one(HandsPanel).show(state)
         else:
             winner = settled.category if settled is not None and settled.win else None

@@ -9,6 +9,7 @@ from videopoker.tui.kinds.base import KindView
 from videopoker.tui.kinds.bonus_streak import BonusStreakView
 from videopoker.tui.kinds.multi_strike import MultiStrikeView
 from videopoker.tui.kinds.shockwave import ShockwaveView
+from videopoker.tui.kinds.times_pay import TimesPayView
 from videopoker.tui.kinds.ultimate_x import UltimateXView
 from videopoker.tui.kinds.wheel import WheelView
 
@@ -17,7 +18,7 @@ PLAIN = KindView()
 
 VIEWS: dict[str, KindView] = {
     "big times draw": PLAIN,
-    "times pay": PLAIN,
+    "times pay": TimesPayView(),
     "wheel": WheelView(),
     "multi-strike": MultiStrikeView(),
     "ultimate x": UltimateXView(),

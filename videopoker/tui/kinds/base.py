@@ -9,6 +9,7 @@ from rich.text import Text
 
 from videopoker.machine.game import MachineState
 from videopoker.paytable import Paytable
+from videopoker.rules.definition import PayCategory
 
 #: A return pane: its headers, its rows and the status line under it.
 Returns = tuple[Sequence[str], list[list[str | Text]], str]
@@ -40,6 +41,10 @@ class KindView:
     def shows_stack(self, state: MachineState) -> bool:
         """Whether the glass shows a stack of deals in place of the upper hands."""
         return False
+
+    def awards(self, state: MachineState) -> dict[PayCategory, str]:
+        """What each paying hand earns beside its pay, as a cabinet prints it (none: nothing)."""
+        return {}
 
     def stack_lines(self, state: MachineState) -> list[Text]:
         """The stack's lines, the top first."""

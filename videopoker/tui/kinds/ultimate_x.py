@@ -19,6 +19,7 @@ from videopoker.machine.game import MachineState, Phase
 from videopoker.machine.training import ready
 from videopoker.paytable import Paytable
 from videopoker.paytable.kinds.ultimate_x import Lines, UltimateX
+from videopoker.rules.definition import PayCategory
 from videopoker.tui.kinds.base import KindView, Returns, figures_row
 
 HEADERS = ("Hand", "Pays", "Prob.", "1 in", "Return")
@@ -45,6 +46,13 @@ def played(state: MachineState) -> Lines | None:
 
 
 class UltimateXView(KindView):
+    def awards(self, state: MachineState) -> dict[PayCategory, str]:
+        """At the feature bet, the multiplier each hand earns its line (a flush 11X), beside its pay."""
+        feature = state.paytable.feature
+        if not isinstance(feature, UltimateX) or state.bet != feature.coins or state.hands not in feature.offered_lines:
+            return {}
+        return {category: f"{multiplier}X" for category, multiplier in feature.line_multipliers(state.hands).items()}
+
     def message(self, state: MachineState) -> str | None:
         lines = lines_now(state)
         if state.phase is Phase.DEALT and lines:

@@ -24,7 +24,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 from textual.worker import get_current_worker
 
-from videopoker.errors import PaytableError, VideoPokerError
+from videopoker.errors import PaytableError
 from videopoker.paytable import Paytable, load_paytable, paytable_files
 from videopoker.storage.usertext import visible
 
@@ -160,7 +160,7 @@ class PaytablePicker(ModalScreen[Paytable | None]):
     def solve_returns(self) -> None:
         """Worker thread: each table's exact return, shown as it comes (:meth:`next_figure`)."""
         from videopoker.analysis import analyze
-        from videopoker.analysis.features.registry import engine_of
+        from videopoker.analysis.features.listed import feature_return
 
         worker = get_current_worker()
         while not worker.is_cancelled:
@@ -174,12 +174,10 @@ class PaytablePicker(ModalScreen[Paytable | None]):
                 continue
             assert loaded.feature is not None
             self.priced.add(index)
-            engine = engine_of(loaded.feature)
-            hands = engine.default_hands(loaded)
-            try:
-                rtp = float(engine.solved(loaded, hands).rtp)
-            except VideoPokerError:  # a kind not solved yet keeps its base game's figure, said so
+            solved = feature_return(loaded)
+            if solved is None:  # a kind not solved yet keeps its base game's figure, said so
                 continue
+            rtp, hands = solved
             kind = loaded.feature.kind.title()
             said = [part for part in (kind if kind.lower() not in loaded.name.lower() else "",
                                       f"{hands} hands" if hands > 1 else "") if part]

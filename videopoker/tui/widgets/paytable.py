@@ -21,6 +21,7 @@ from videopoker.rules.definition import PayCategory, shortened
 ACTIVE_COLUMN = "bold white on red3"
 WINNING_ROW = "bold black on yellow"
 PLAIN = "bold yellow"
+AWARD = "bold cyan"
 
 
 class PaytablePanel(Static):
@@ -70,18 +71,23 @@ class PaytablePanel(Static):
             table.add_row(*cells, style=WINNING_ROW if won else None)
         self.update(table)
 
-    def show_multi(self, paytable: Paytable, bet: int, won: Counter[PayCategory]) -> None:
-        """The pays at ``bet`` only, each category made lit with the number of hands that made it."""
+    def show_multi(self, paytable: Paytable, bet: int, won: Counter[PayCategory],
+                   awards: dict[PayCategory, str] | None = None) -> None:
+        """The pays at ``bet`` only, each category made lit with the number of hands that made it;
+        ``awards``: what each hand earns beside its pay (Ultimate X's multipliers), as a cabinet prints."""
         self.counts_shown = won
         bet = pay_column(paytable, bet)
         table = Table(box=None, show_header=False, padding=(0, 1), collapse_padding=True)
         table.add_column("hand", no_wrap=True)
         table.add_column(justify="right", no_wrap=True)
+        if awards:
+            table.add_column(justify="right", no_wrap=True)
         table.add_column(justify="right", no_wrap=True, min_width=4)
         for category in paytable.game.paying:
             count = won[category]
             style = WINNING_ROW if count else PLAIN
+            earned = [Text(awards.get(category, ""), style=WINNING_ROW if count else AWARD)] if awards else []
             table.add_row(Text(shortened(paytable.game.label(category)), style=style),
                           Text(f"{paytable.pay(category, bet):,}", style=WINNING_ROW if count else ACTIVE_COLUMN),
-                          Text(f"×{count}" if count else "", style=style))
+                          *earned, Text(f"×{count}" if count else "", style=style))
         self.update(table)
