@@ -267,3 +267,4 @@ async def test_hands_a_round_the_streaks_are_not_sold_at_play_the_base_game(isol
         await pilot.press("n")
         await until(pilot, lambda: app.session is not None and app.session.machine.hands == 100)
         assert app.is_running
+

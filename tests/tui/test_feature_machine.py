@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
-from waiting import until
+from waiting import rendered_rows, until
 
 from videopoker.deck.cards import parse_hand
 from videopoker.machine.game import Outcome, Phase
@@ -279,21 +279,21 @@ async def test_the_hint_says_every_worth_a_coin_bet_and_names_the_runner_ups(iso
         assert worth[2] == cards_text(runner_up.cards) and len(said) <= 78
 
 
-async def test_ultimate_x_prints_what_each_hand_earns_beside_its_pay(isolated_home: Path) -> None:
-    """As a cabinet does: at the feature bet the pays show the multiplier each hand earns its line
-    (3-play 8/6 Jacks or Better: a full house 12X, a flush 11X); below the feature bet, none."""
+@pytest.mark.parametrize(("table", "earned", "also"), [
+    ("ultimate-x-jacks-or-better-8-6", ("FULL HOUSE", "12X"), ("FLUSH", "11X")),
+    ("bonus-streak-jacks-or-better-8-6", ("FULL HOUSE", "2→12X"), ("FLUSH", "2→4X"))])
+async def test_the_pays_show_what_each_hand_earns_at_the_feature_bet(isolated_home: Path, table: str,
+                                                                     earned: tuple[str, str],
+                                                                     also: tuple[str, str]) -> None:
+    """As a cabinet prints them: at the feature bet each hand's pay has what it earns its line (Ultimate
+    X's multiplier; a Bonus Streak's streak, first to last); below the feature bet, nothing."""
     from videopoker.tui.widgets.paytable import PaytablePanel
 
-    app = VideoPokerApp(isolated_home, "ultimate-x-jacks-or-better-8-6", seed=3, hands=3)
+    app = VideoPokerApp(isolated_home, table, seed=3, hands=3)
     async with app.run_test(size=SIZE) as pilot:
         panel = app.query_one(PaytablePanel)
-
-        def rows() -> list[str]:
-            return [line.text for line in panel.render_lines(panel.region.reset_offset)]
-
         await until(pilot, lambda: panel.region.width > 0)
-        assert not any("12X" in row for row in rows())
+        assert not any(earned[1] in row for row in rendered_rows(panel))
         await pilot.press("m")
-        await until(pilot, lambda: any("FULL HOUSE" in row and "12X" in row for row in rows()))
-        assert any("FLUSH" in row and "11X" in row and "STRAIGHT" not in row for row in rows())
-        assert any("JACKS OR BETTER" in row and " 2X" in row for row in rows())
+        await until(pilot, lambda: any(earned[0] in row and earned[1] in row for row in rendered_rows(panel)))
+        assert any(also[0] in row and also[1] in row and "STRAIGHT" not in row for row in rendered_rows(panel))

@@ -68,6 +68,13 @@ async def test_the_trainer_stops_a_wrong_hold_and_lets_a_right_one_through(isola
         assert isinstance(app.screen, Confirm)
         assert app.screen.title_text in ("MAJOR MISTAKE", "MINOR MISTAKE")
         assert f"COSTS {float(best[0].ev - wrong.ev):.4f}" in app.screen.text
+        # why: the two holds' outcome tables side by side, every final hand either makes
+        assert "HOW EACH ENDS              YOURS        BEST" in app.screen.text
+        for category in state.paytable.game.paying:
+            if wrong.outcomes.get(category) or best[0].outcomes.get(category):
+                assert state.paytable.game.label(category).capitalize() in app.screen.text
+        dialog = app.screen.query_one("#dialog")
+        assert dialog.region.bottom <= SIZE[1]  # it fits the glass
         await pilot.press("enter")  # the safe answer: take it back
         assert session_of(app).state().phase is Phase.DEALT
         assert "TAKEN BACK" in message(app)

@@ -42,3 +42,8 @@ async def seen(pilot: Pilot[Any]) -> None:
     app = pilot.app
     assert isinstance(app, VideoPokerApp)
     await until(pilot, lambda: event_clock() - app.shown_at >= app.DEAL_GUARD)
+
+
+def rendered_rows(widget: Any) -> list[str]:
+    """The lines a widget shows now, as plain text (its region's, from the top)."""
+    return [line.text for line in widget.render_lines(widget.region.reset_offset)]

@@ -133,6 +133,34 @@ def advice(paytable: Paytable, coins: int, dealt: Sequence[Card], count: int = 3
     return best_holds(paytable, dealt, coins, multiplier)[:count]
 
 
+def outcome_lines(paytable: Paytable, coins: int, dealt: Sequence[Card], held: Sequence[bool],
+                  multiplier: int | None = None, state: PlayState | None = None) -> list[str]:
+    """Why the best hold beats yours, as two outcome tables side by side: each paying hand either can
+    make, how often yours makes it and how often the best does (the chance, or one in N where it is
+    rare); what pays nothing is the rest."""
+    choices = advice(paytable, coins, dealt, 32, multiplier, state)
+    best = choices[0]
+    yours = next((choice for choice in choices if choice.held == tuple(held)), None)
+    if yours is None or yours.held == best.held:
+        return []
+    label = paytable.game.label
+    rows = [f"{'HOW EACH ENDS':<20}{'YOURS':>12}{'BEST':>12}"]
+    for category in paytable.game.paying:
+        mine, theirs = yours.probability(category), best.probability(category)
+        if mine or theirs:
+            rows.append(f"{label(category).capitalize():<20}{chance_text(mine):>12}{chance_text(theirs):>12}")
+    return rows
+
+
+def chance_text(chance: Fraction) -> str:
+    """A final hand's chance as a player reads it: a percentage, or one in N below 1 in 10,000."""
+    if not chance:
+        return "—"
+    if chance < Fraction(1, 10_000):
+        return f"1 in {float(1 / chance):,.0f}"
+    return f"{float(chance):.2%}"
+
+
 def stack_grade(paytable: Paytable, played: PlayState) -> Grade | None:
     """A round of several deals graded as a whole when it ends, as its kind's engine grades it (None:
     each deal's hold was graded as it was drawn)."""

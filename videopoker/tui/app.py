@@ -30,7 +30,7 @@ from videopoker.deck.cards import Card
 from videopoker.errors import GameError, InsufficientCredit, StateError, VideoPokerError
 from videopoker.ledger.store import LEDGER_NAME, DamagedLedger, Ledger
 from videopoker.machine.game import MachineState, Outcome, Phase
-from videopoker.machine.training import Decision, advice, cards_text, feature_ready, ready, warm, why
+from videopoker.machine.training import Decision, advice, cards_text, feature_ready, outcome_lines, ready, warm, why
 from videopoker.paytable import Paytable, load_paytable
 from videopoker.player.session import MAX_UNRECORDED, REFILL_CREDITS, STARTING_CREDITS, NotDealing, Session
 from videopoker.storage.home import home_dir
@@ -561,8 +561,12 @@ class VideoPokerApp(App[None]):
             current = self.session.machine.round
             reason = why(current.pays, current.bet, current.dealt)
             because = f"\n{reason}" if reason else ""
-            self.push_screen(Confirm(title, f"{decision.warning()}{because}\n\nEV per coin bet. Take the hold back "
-                                     "and change it, or draw with yours.", "DRAW ANYWAY", "TAKE BACK", yes_key="D"),
+            ends = outcome_lines(current.pays, current.bet, current.dealt, current.held, current.multiplier,
+                                 current.state)
+            table = "\n\n" + "\n".join(ends) if ends else ""
+            self.push_screen(Confirm(title, f"{decision.warning()}{because}{table}\n\nEV per coin bet. Take the hold "
+                                     "back and change it, or draw with yours.", "DRAW ANYWAY", "TAKE BACK",
+                                     yes_key="D"),
                              lambda anyway: self._warned(decision, anyway))
             return
         self.play(lambda session: session.draw(decision))

@@ -20,6 +20,7 @@ from videopoker.analysis.features.bonus_streak.solve import MOST_EXACT_LINES, an
 from videopoker.machine.game import MachineState, Phase
 from videopoker.paytable import Paytable
 from videopoker.paytable.kinds.bonus_streak import RAISED, BonusStreak, Queue, Queues, line_multiplier
+from videopoker.rules.definition import PayCategory
 from videopoker.tui.kinds.base import KindView, Returns, figures_row
 
 HEADERS = ("Hand", "Pays", "Prob.", "1 in", "Return")
@@ -98,6 +99,15 @@ def first_fitting(*tries: str) -> str:
 
 
 class BonusStreakView(KindView):
+    def awards(self, state: MachineState) -> dict[PayCategory, str]:
+        """At the feature bet, the streak each streak hand earns its line, first to last multiplier
+        (``2→12X`` for 2-3-4-7-12: the whole queue does not fit beside the pays), beside its pay."""
+        feature = state.paytable.feature
+        if not isinstance(feature, BonusStreak) or state.bet != feature.coins or \
+                state.hands not in feature.offered_lines:
+            return {}
+        return {category: f"{streak[0]}→{streak[-1]}X" for category, streak in feature.streaks(state.hands).items()}
+
     def title_tag(self, state: MachineState) -> str | None:
         """At the feature bet, the sum of the lines' next multipliers (``LINES 14X``), or no streaks."""
         queues = queues_now(state)
