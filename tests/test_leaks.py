@@ -67,3 +67,10 @@ def test_no_leaks_is_said_plainly(isolated_home: Path, capsys: pytest.CaptureFix
     assert main(["history", "--leaks"]) == 0
     assert capsys.readouterr().out.startswith("No leaks on record")
     assert main(["history", "--leaks", "--plot", "x.svg"]) == 1
+
+
+def test_a_hold_of_nothing_reads_as_a_player_says_it() -> None:
+    from videopoker.ledger.leaks import Leak
+
+    leak = Leak("Jacks or Better 9/6", 5, "discard everything", 8, "low pair", 2, 4.65, "3♦ 2♠ 7♥ K♥ 2♣")
+    assert leak.text() == "You discarded everything over low pair (line 8): 2 times, 4.65 credits lost"

@@ -23,6 +23,8 @@ from videopoker.ledger.report import chosen_tables, open_ledger, round_filter
 from videopoker.ledger.store import held_flags, unpack
 from videopoker.paytable import Paytable
 
+#: The chart's words for a hold of nothing.
+DISCARD_ALL = "discard everything"
 #: A hold worth this much less than the best, per coin, is a mistake (below it: equal holds, rounding).
 MISTAKE = 1e-9
 
@@ -41,9 +43,11 @@ class Leak:
     example: str             # a dealt hand of it, as the machine shows cards
 
     def text(self) -> str:
-        """``You held low pair over 4 to a flush (line 7): 14 times, 3.20 credits lost``."""
-        where = f"line {self.line}" if self.line else "discard everything"
-        return (f"You held {self.yours} over {self.should} ({where}): {self.times:,} "
+        """``You held low pair over 4 to a flush (line 7): 14 times, 3.20 credits lost``; a hold of
+        nothing reads ``You discarded everything over low pair (line 8): …``."""
+        where = f"line {self.line}" if self.line else DISCARD_ALL
+        did = "You discarded everything" if self.yours == DISCARD_ALL else f"You held {self.yours}"
+        return (f"{did} over {self.should} ({where}): {self.times:,} "
                 f"time{'s' * (self.times != 1)}, {self.credits_lost:,.2f} credits lost")
 
     def to_json(self) -> dict[str, Any]:
