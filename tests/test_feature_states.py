@@ -266,3 +266,13 @@ def test_bankroll_of_ultimate_x_answers_at_three_hands_and_says_so(capsys: pytes
     assert main(["bankroll", ULTIMATE_JACKS, "--credits", "1000", "--hands", "50000"]) == 1  # refused at once
     said = capsys.readouterr().err
     assert said.count("\n") == 1 and "or fewer works" in said
+
+
+def test_bankroll_of_a_round_by_round_feature_at_several_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    """Hot Roll at 3 hands a round: the round's law (the dice on every hand), said in rounds."""
+    assert main(["bankroll", "hot-roll-jacks-or-better-9-6", "--multi", "3", "--credits", "600", "--hands", "50",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["multi"] == 3 and data["coins"] == 30 and 0 < data["ruin"] < 1
+    assert main(["bankroll", "hot-roll-jacks-or-better-9-6", "--multi", "3", "--credits", "600", "--hands", "50"]) == 0
+    assert "30 coins a round of 3 hands" in capsys.readouterr().out

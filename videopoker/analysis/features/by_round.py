@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING
 
 from videopoker.analysis.features.engine import Engine, Playing
 from videopoker.analysis.solve.draws import Progress, _quiet
+from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.rules.definition import PayCategory
 
 if TYPE_CHECKING:
     from videopoker.analysis.deal.holds import Strategy
     from videopoker.analysis.features.feature import FeatureAnalysis
+    from videopoker.analysis.solve.spectra import RoundLaw
 
 
 class RoundByRound(Engine):
@@ -27,9 +29,17 @@ class RoundByRound(Engine):
         return [(row.category, float(row.probability)) for row in self.solved(paytable).rows]
 
     def session_law(self, paytable: Paytable, hands: int | None = None,
-                    progress: Progress = _quiet) -> FeatureAnalysis:
-        self.one_hand(paytable, hands)
-        return self.solved(paytable, progress=progress)
+                    progress: Progress = _quiet) -> FeatureAnalysis | RoundLaw:
+        """A hand's law, or at several hands a round the round's, the deal's multiplier on every hand."""
+        if hands is None or hands == 1:
+            return self.solved(paytable, progress=progress)
+        assert paytable.feature is not None
+        if hands not in paytable.feature.played_hands:
+            raise VideoPokerError(f"--multi {hands}: {paytable.name!r} plays its feature at "
+                                  f"{', '.join(map(str, paytable.feature.played_hands))} hands a round")
+        from videopoker.analysis.features.hands import feature_round_law
+
+        return feature_round_law(paytable, hands)
 
     def player(self, paytable: Paytable, strategy: Strategy, hands: int, rounds: int,
                progress: Progress = _quiet) -> Playing:
