@@ -283,7 +283,7 @@ async def test_the_picker_finds_a_table_as_you_type_and_prices_its_feature(isola
         await pilot.press(*"ultimate jacks")
         assert isinstance(app.screen, PaytablePicker)  # letters type, they do not close it (Esc does)
         await until(pilot, lambda: options.option_count == 1)
-        await until(pilot, lambda: "10 hands" in prompts(options)[0])
+        await until(pilot, lambda: "10 hands" in prompts(options)[0], seconds=600)  # a cold 10-play solve, loaded
         assert " 99.4220%  Ultimate X Jacks or Better 8/6  (10 hands)" in prompts(options)[0]
         for _ in range(len("ultimate jacks")):
             await pilot.press("backspace")
