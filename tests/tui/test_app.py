@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Button, OptionList, Static
@@ -266,6 +267,13 @@ def test_the_picker_says_a_feature_tables_return_is_its_base_games() -> None:
     assert "base game" not in picker.prompt(names["Jacks or Better 9/6"]).plain
 
 
+async def opened_picker(pilot: Any, app: VideoPokerApp) -> OptionList:
+    """The picker's list, once `p` has opened it."""
+    await pilot.press("p")
+    assert isinstance(app.screen, PaytablePicker)
+    return app.screen.query_one(OptionList)
+
+
 def prompts(options: OptionList) -> list[str]:
     return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
 
@@ -275,10 +283,7 @@ async def test_the_picker_finds_a_table_as_you_type_and_prices_its_feature(isola
     the table highlighted, and a feature table's line comes to say its feature game's return."""
     app = VideoPokerApp(isolated_home, seed=6)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("p")
-        picker = app.screen
-        assert isinstance(picker, PaytablePicker)
-        options = picker.query_one(OptionList)
+        options = await opened_picker(pilot, app)
         everything = options.option_count
         await pilot.press(*"ultimate jacks")
         assert isinstance(app.screen, PaytablePicker)  # letters type, they do not close it (Esc does)
@@ -301,10 +306,7 @@ async def test_the_picker_finds_a_table_as_you_type_and_prices_its_feature(isola
 async def test_the_picker_closes_on_escape_and_its_lines_fit(isolated_home: Path) -> None:
     app = VideoPokerApp(isolated_home, seed=6)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("p")
-        picker = app.screen
-        assert isinstance(picker, PaytablePicker)
-        options = picker.query_one(OptionList)
+        options = await opened_picker(pilot, app)
         await until(pilot, lambda: options.region.width > 0)
         lines = options.render_lines(options.region.reset_offset)
         assert all(line.cell_length <= options.region.width for line in lines)

@@ -39,12 +39,33 @@ class RoundChain:
     def states(self) -> int:
         return len(self.labels)
 
+    def by_pair(self, amounts: npt.NDArray[np.float64], kept: npt.NDArray[np.bool_] | None = None
+                ) -> npt.NDArray[np.float64]:
+        """Each entry's amount (or the ``kept`` entries' alone) summed by (state, next state):
+        (states, states).  ``by_pair(chances)`` is the chain's moves; chances times e^(−t·net) its
+        tilted matrix; chances times nets each move's mean net."""
+        origins, targets = (self.origins, self.targets) if kept is None else (self.origins[kept], self.targets[kept])
+        summed = np.zeros((self.states, self.states))
+        np.add.at(summed, (origins, targets), amounts if kept is None else amounts[kept])
+        return summed
+
+    def perron(self, amounts: npt.NDArray[np.float64]) -> tuple[float, npt.NDArray[np.float64]]:
+        """The Perron root and vector (positive) of :meth:`by_pair` ``amounts`` (nonnegative)."""
+        values, vectors = np.linalg.eig(self.by_pair(amounts))
+        place = int(np.argmax(values.real))
+        vector: npt.NDArray[np.float64] = np.abs(vectors[:, place].real)
+        return float(values[place].real), vector
+
     @cached_property
     def moves(self) -> npt.NDArray[np.float64]:
         """The chance of each next state from each state: (states, states)."""
-        moves = np.zeros((self.states, self.states))
-        np.add.at(moves, (self.origins, self.targets), self.chances)
-        return moves
+        return self.by_pair(self.chances)
+
+    @cached_property
+    def stationary_win_law(self) -> dict[int, float]:
+        """A round's win over the states as they come in the long run (not the law of any one round)."""
+        wins, where = np.unique(self.wins, return_inverse=True)
+        return dict(zip(wins.tolist(), np.bincount(where, self.stationary[self.origins] * self.chances).tolist()))
 
     @cached_property
     def stationary(self) -> npt.NDArray[np.float64]:

@@ -114,10 +114,8 @@ def _spectra(chain: RoundChain, wins: npt.NDArray[np.int64], bet: int, length: i
         kernels = np.zeros((length, size))
         np.add.at(kernels, (wins[here], chain.targets[here]), chain.chances[here])
         transforms[:, :, state] = np.fft.rfft(kernels, axis=0)
-    over, over_net = np.zeros((size, size)), np.zeros((size, size))
-    np.add.at(over, (chain.origins[~kept], chain.targets[~kept]), chain.chances[~kept])
-    np.add.at(over_net, (chain.origins[~kept], chain.targets[~kept]), chain.chances[~kept] * (wins[~kept] - bet))
-    return _Spectra(length, transforms, over, over_net)
+    return _Spectra(length, transforms, chain.by_pair(chain.chances, ~kept),
+                    chain.by_pair(chain.chances * (wins - bet), ~kept))
 
 
 class _Fall:
@@ -127,12 +125,8 @@ class _Fall:
         self.tilts = np.geomspace(1e-5, 30.0 / max(int(-nets.min()), 1), 80)
         growth, spread = [], []
         for tilt in self.tilts:
-            tilted = np.zeros((chain.states, chain.states))
-            np.add.at(tilted, (chain.origins, chain.targets), chain.chances * np.exp(-tilt * nets))
-            values, vectors = np.linalg.eig(tilted)
-            place = int(np.argmax(values.real))
-            h = np.abs(vectors[:, place].real)
-            growth.append(max(math.log(values[place].real), 0.0))
+            root, h = chain.perron(chain.chances * np.exp(-tilt * nets))
+            growth.append(max(math.log(root), 0.0))
             spread.append(math.log(h.max() / max(h.min(), 1e-300)))
         self.growth, self.spread = np.array(growth), np.array(spread)
 
@@ -169,8 +163,7 @@ def _session(chain: RoundChain, wins: npt.NDArray[np.int64], bet: int, start: in
     heights, lengths = _grid(target, hands, fall)
     states = chain.states
     moves = chain.moves
-    move_net = np.zeros((states, states))
-    np.add.at(move_net, (chain.origins, chain.targets), chain.chances * (wins - bet))
+    move_net = chain.by_pair(chain.chances * (wins - bet))
     odds = np.zeros((heights[0], states))   # credits by state, the credits first: each transform contiguous
     dead = np.zeros(bet)
     if start < bet:

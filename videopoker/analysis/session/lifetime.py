@@ -114,8 +114,7 @@ class Lifetime:
         terms = self.chances * np.expm1(np.minimum(-r * self.nets, 700.0))
         if chain.states == 1:
             return float(terms.sum())
-        shifted = chain.moves - np.diag(chain.moves.sum(axis=1))
-        np.add.at(shifted, (chain.origins, chain.targets), terms)
+        shifted = chain.moves - np.diag(chain.moves.sum(axis=1)) + chain.by_pair(terms)
         return float(np.linalg.eigvals(shifted).real.max())
 
     @cached_property
@@ -150,10 +149,7 @@ class Lifetime:
         exponent = self.exponent
         if chain.states == 1 or exponent is None:
             return 1.0, 1.0
-        tilted = np.zeros((chain.states, chain.states))
-        np.add.at(tilted, (chain.origins, chain.targets), self.chances * np.exp(-exponent * self.nets))
-        values, vectors = np.linalg.eig(tilted)
-        h = np.abs(vectors[:, int(np.argmax(values.real))].real)
+        _, h = chain.perron(self.chances * np.exp(-exponent * self.nets))
         broke_into = h[np.unique(chain.targets[self.nets < 0])]
         return float(h[chain.start] / broke_into.max()), float(h[chain.start] / broke_into.min())
 

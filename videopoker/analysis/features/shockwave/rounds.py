@@ -10,7 +10,6 @@ down, and a hand that ends the mode goes back to regular mode.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 import numpy as np
 
@@ -44,15 +43,9 @@ class ShockwaveRounds:
     def round_chain(self) -> RoundChain:
         return self.chain
 
-    @cached_property
-    def _stationary_law(self) -> dict[int, float]:
-        chain = self.chain
-        wins, where = np.unique(chain.wins, return_inverse=True)
-        return dict(zip(wins.tolist(), np.bincount(where, chain.stationary[chain.origins] * chain.chances).tolist()))
-
     def win_law(self) -> dict[int, float]:
         """A hand's win over the modes as they come in the long run (not the law of any one hand)."""
-        return self._stationary_law
+        return self.chain.stationary_win_law
 
 
 def shockwave_rounds(paytable: Paytable, progress: Progress = _quiet) -> ShockwaveRounds:

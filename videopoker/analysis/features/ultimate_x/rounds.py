@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,16 +67,9 @@ class UltimateXRounds:
     def round_chain(self) -> RoundChain:
         return self.chain
 
-    @cached_property
-    def _stationary_law(self) -> dict[int, float]:
-        chain = self.chain
-        weights = chain.stationary[chain.origins] * chain.chances
-        wins, where = np.unique(chain.wins, return_inverse=True)
-        return dict(zip(wins.tolist(), np.bincount(where, weights).tolist()))
-
     def win_law(self) -> dict[int, float]:
         """A round's win over the states as they come in the long run (not the law of any one round)."""
-        return self._stationary_law
+        return self.chain.stationary_win_law
 
 
 def ultimate_x_rounds(paytable: Paytable, lines: int | None = None, progress: Progress = _quiet) -> UltimateXRounds:
