@@ -182,3 +182,27 @@ async def test_the_chart_screen_marks_the_line_that_plays_the_dealt_hand(isolate
         await pilot.press("escape")
         assert not isinstance(app.screen, ChartScreen)
         assert session_of(app).state().phase is Phase.DEALT  # the hand waits as it was
+
+
+async def test_t_steps_the_chart_screen_through_its_tiers(isolated_home: Path) -> None:
+    from videopoker.analysis.charts.tiers import ladder
+    from videopoker.tui.screens.chart import ChartScreen
+
+    app = VideoPokerApp(isolated_home, seed=21, practice=True)
+    async with app.run_test(size=SIZE) as pilot:
+        state = session_of(app).state()
+        tiers = ladder(state.paytable, state.bet)
+        await pilot.press("c")
+        screen = app.screen
+        assert isinstance(screen, ChartScreen)
+        await until(pilot, lambda: len(screen.query(".chart-line")) == len(tiers[-1].chart.lines))
+        for tier in tiers:
+            await pilot.press("t")
+            title = screen.query_one("#chart-title", Static)
+            await until(pilot, lambda tier=tier, title=title: len(screen.query(".chart-line")) == len(tier.chart.lines)
+                        and f"{tier.name.upper()} CHART" in str(title.render()))
+            assert len(screen.query(".chart-line.added")) == len(tier.added)
+            summary = str(screen.query_one("#chart-summary", Static).render())
+            assert f"(cost {float(tier.played.cost) * 100:.4f}%)" in summary
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ChartScreen)

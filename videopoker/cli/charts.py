@@ -19,6 +19,7 @@ from videopoker.storage.usertext import counted
 if TYPE_CHECKING:  # numpy loads only when a chart is solved
     from videopoker.analysis.charts.chart import Chart
     from videopoker.analysis.charts.derive import ChartReturn, Departure
+    from videopoker.analysis.charts.tiers import Tier
 
 #: Departures ``strategy check`` lists.
 DEPARTURES = 10
@@ -30,11 +31,17 @@ def run_strategy(args: argparse.Namespace) -> int:
     if words[0] == "check":
         if len(words) != 3:
             raise VideoPokerError(f"strategy check takes a chart FILE and a PAYTABLE; {USAGE}")
-        if args.lines is not None or args.output is not None:
-            raise VideoPokerError("strategy check reads a chart; --lines and -o are for deriving one")
+        if args.lines is not None or args.tier is not None or args.output is not None:
+            raise VideoPokerError("strategy check reads a chart; --lines, --tier and -o are for deriving one")
         return _check(Path(words[1]), resolve_paytable(words[2]), args)
     if len(words) != 1:
         raise VideoPokerError(f"strategy takes one PAYTABLE; {USAGE}")
+    if args.tier is not None:
+        if args.lines is not None:
+            raise VideoPokerError("--tier gives a chart of the ladder, --lines the best of N lines: use one")
+        from videopoker.analysis.charts.tiers import tier_named
+
+        tier_named(args.tier)  # an unknown tier is refused before the seconds of deriving
     return _derive(resolve_paytable(words[0]), words[0], args)
 
 
@@ -46,22 +53,37 @@ def _derive(paytable: Paytable, named: str, args: argparse.Namespace) -> int:
 
     if args.output is not None:
         check_target(args.output, force=args.force, example="chart.txt")  # before the seconds of deriving, not after
+    tiers: list[Tier] = []
     with progress_bar() as bar:
         task = None if bar is None else bar.add_task("deriving the chart", total=1.0)
-        result = derive_chart(paytable, args.coins, args.lines,
-                              lambda done, stage: bar.update(task, completed=done, description=stage) if bar else None)
+
+        def progress(done: float, stage: str) -> None:
+            if bar is not None:
+                bar.update(task, completed=done, description=stage)
+
+        if args.tier is not None:
+            from videopoker.analysis.charts.tiers import ladder, tier_named
+
+            tiers = ladder(paytable, args.coins, progress)[:tier_named(args.tier) + 1]
+            result = tiers[-1].played
+        else:
+            result = derive_chart(paytable, args.coins, args.lines, progress)
     if args.output is not None:
-        save_text(args.output, chart_file(result.chart, _heading(result)), force=args.force)
+        save_text(args.output, chart_file(result.chart, _heading(result, tiers)), force=args.force)
     if args.json:
-        print(json.dumps(_derived_json(result), indent=2))
+        print(json.dumps(_derived_json(result, tiers), indent=2))
         return 0
     base = f", {paytable.base_game_words}" if paytable.feature is not None else ""
-    say(f"Strategy chart for {paytable.name} ({paytable.game.title}), {coins_text(result.analysis.coins)}{base}; "
-        "the first line that fits the dealt hand says what to hold:")
-    for line in result.chart.numbered():
-        say_item(line)
+    say(f"Strategy chart for {paytable.name} ({paytable.game.title}), {coins_text(result.analysis.coins)}{base}"
+        f"{_tier_words(tiers)}; the first line that fits the dealt hand says what to hold:")
+    added = tiers[-1].added if tiers else frozenset()
+    for rank, line in enumerate(result.chart.numbered()):
+        number, _, text = line.partition(". ")
+        say_item(f"{number}. + {text}" if rank in added else line)
     for line in _summary(result):
         say(line)
+    if tiers:
+        _show_ladder(tiers)
     for line in legend(result.chart.texts()):
         say(line)
     if args.output is not None:
@@ -70,11 +92,32 @@ def _derive(paytable: Paytable, named: str, args: argparse.Namespace) -> int:
     return 0
 
 
-def _heading(result: ChartReturn) -> list[str]:
+def _tier_words(tiers: list[Tier]) -> str:
+    """``, the intermediate tier: beginner's with 2 lines added (+)``; nothing for a chart of no tier."""
+    if not tiers:
+        return ""
+    tier = tiers[-1]
+    if len(tiers) == 1:
+        return f", the {tier.name} tier"
+    return f", the {tier.name} tier: {tiers[-2].name}'s with {counted(len(tier.added), 'line')} added (+)"
+
+
+def _show_ladder(tiers: list[Tier]) -> None:
+    """Every tier up to this one: its lines, its return and its cost, each exact."""
+    grid = Grid("The ladder: each tier is the one below it with lines added", [
+        Column("Tier", right=False), Column("Lines"), Column("Added"), Column("Return"), Column("Cost")], keys=1,
+        note="Return played literally, exactly; cost: perfect play's return less the chart's")
+    for tier in tiers:
+        grid.rows.append([tier.name, str(tier.chart.holding_lines), str(len(tier.added)) if tier.added else "",
+                          f"{float(tier.played.rtp) * 100:.4f}%", f"{float(tier.played.cost) * 100:.4f}%"])
+    show(grid)
+
+
+def _heading(result: ChartReturn, tiers: list[Tier] | None = None) -> list[str]:
     paytable = result.analysis.paytable
     base = f" ({paytable.base_game_words})" if paytable.feature is not None else ""
     return [f"videopoker strategy chart for {paytable.game.title}, derived for {paytable.name} at "
-            f"{coins_text(result.analysis.coins)}{base}",
+            f"{coins_text(result.analysis.coins)}{base}{_tier_words(tiers or [])}",
             *_summary(result),
             "One pattern a line, best first: the first line that fits the dealt hand says what to hold.",
             "'or' puts patterns on one line (then the hold with more cards, then lower cards, wins);",
@@ -88,12 +131,20 @@ def _summary(result: ChartReturn) -> list[str]:
             f"perfect play {float(result.optimal.rtp) * 100:.4f}%; cost {float(result.cost) * 100:.4f}%"]
 
 
-def _derived_json(result: ChartReturn) -> dict[str, Any]:
+def _derived_json(result: ChartReturn, tiers: list[Tier]) -> dict[str, Any]:
     paytable = result.analysis.paytable
-    return {"paytable": paytable.name, "game": paytable.game.key, "coins": result.analysis.coins,
-            "lines": [{"rank": rank, "pattern": text.split(" or "), "text": text}
-                      for rank, text in enumerate(result.chart.texts(), 1)],
-            "rtp": float(result.rtp), "optimal_rtp": float(result.optimal.rtp), "cost": float(result.cost)}
+    added = tiers[-1].added if tiers else frozenset()
+    found: dict[str, Any] = {
+        "paytable": paytable.name, "game": paytable.game.key, "coins": result.analysis.coins,
+        "lines": [{"rank": rank, "pattern": text.split(" or "), "text": text} | ({"added": rank - 1 in added}
+                                                                                 if tiers else {})
+                  for rank, text in enumerate(result.chart.texts(), 1)],
+        "rtp": float(result.rtp), "optimal_rtp": float(result.optimal.rtp), "cost": float(result.cost)}
+    if tiers:
+        found["tier"] = tiers[-1].name
+        found["ladder"] = [{"tier": tier.name, "lines": tier.chart.holding_lines, "added": len(tier.added),
+                            "rtp": float(tier.played.rtp), "cost": float(tier.played.cost)} for tier in tiers]
+    return found
 
 
 def _check(file: Path, paytable: Paytable, args: argparse.Namespace) -> int:

@@ -180,7 +180,7 @@ def build_parser(only: str | None = None) -> Parser:
     if only in (None, "strategy"):
         strategy = commands.add_parser(
             "strategy",
-            usage="videopoker strategy PAYTABLE [--lines N] [--coins C] [-o FILE] [--force] [--json]\n"
+            usage="videopoker strategy PAYTABLE [--lines N | --tier TIER] [--coins C] [-o FILE] [--force] [--json]\n"
                   "       videopoker strategy check FILE PAYTABLE [--coins C] [--json]",
             help="a strategy chart derived for a paytable; `strategy check FILE PAYTABLE`: any chart's exact return",
             description="`strategy PAYTABLE` derives a ranked chart of hold patterns and its exact return; "
@@ -190,6 +190,9 @@ def build_parser(only: str | None = None) -> Parser:
         strategy.add_argument("--lines", type=chart_lines, default=None, metavar="N",
                               help="the best chart of at most N lines that keep cards (a short chart for "
                                    "beginners); the closing 'discard everything' is not counted")
+        strategy.add_argument("--tier", default=None, metavar="TIER",
+                              help="a chart of the ladder beginner, intermediate, advanced, perfect: each "
+                                   "the one below it with lines added (marked +), each with its exact cost")
         strategy.add_argument("--coins", type=coins, default=None, help="bet size (default: max)")
         strategy.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",
                               help="also save the chart as a file that `strategy check` and `simulate` read")

@@ -72,7 +72,7 @@ class Entries:
 
     def group(self, pattern: int) -> str:
         if pattern not in self._group_of:
-            self._group_of[pattern] = _group(Pattern.unpack(int(self.codes[pattern])))
+            self._group_of[pattern] = kind_of_hand(int(self.codes[pattern]))
         return self._group_of[pattern]
 
     def parts(self, line: list[int]) -> int:
@@ -109,9 +109,10 @@ class Entries:
         return subset
 
 
-def _group(pattern: Pattern) -> str:
-    """Lines of one group may be joined: made hands; draws to a royal or straight flush; flush
-    draws; straight draws; high cards; pairs; wild cards alone."""
+def kind_of_hand(code: int) -> str:
+    """Lines of one kind of hand may be joined: made hands; draws to a royal or straight flush;
+    flush draws; straight draws; high cards; pairs; wild cards alone."""
+    pattern = Pattern.unpack(code)
     if pattern.kind in MADE_KINDS:
         return "made"
     if pattern.kind in (Kind.ROYAL, Kind.STRAIGHT_FLUSH):
