@@ -11,10 +11,14 @@ from datetime import datetime
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.cli.plotting import check_plot, draw_plot, plot_written
 from videopoker.errors import VideoPokerError
+from videopoker.ledger.frequencies import Frequencies, Frequency, chance_text, frequencies, one_in_text
 from videopoker.ledger.report import COURSE_POINTS, Report, Tally, history, parse_since
 from videopoker.storage.files import write_atomically
 from videopoker.storage.home import home_dir
 from videopoker.storage.usertext import counted
+
+#: Over the paying hands made against the odds of the holds made (``history --leaks``).
+FREQUENCIES_TITLE = "Hands made against perfect play's odds at your holds, the most surprising first"
 
 
 def run_history(args: argparse.Namespace) -> int:
@@ -48,33 +52,56 @@ def run_history(args: argparse.Namespace) -> int:
 
 def show_leaks(args: argparse.Namespace, since: datetime | None) -> int:
     """``history --leaks``: the mistakes on record by what was held and the chart line that plays
-    the hand, the costliest first."""
+    the hand, the costliest first; then the paying hands made against the odds of the holds made,
+    the most surprising first."""
     from videopoker.ledger.leaks import leaks
 
     if args.plot is not None or args.csv is not None:
         raise VideoPokerError("--leaks is a list of your mistakes; --plot and --csv draw and write the record: "
                               "leave out one of them")
     found = leaks(home_dir(), args.paytable, since)
+    made = frequencies(home_dir(), args.paytable, since)
     if args.json:
-        print(json.dumps(found.to_json(), indent=2))
+        print(json.dumps({**found.to_json(), **made.to_json()}, indent=2))
         return 0
     if not found.leaks:
         say("No leaks on record: every hold graded was the best one." if not found.mistakes else
             f"{counted(found.mistakes, 'mistake')} on record, none a chart of the base game names "
             "(a feature's bet)")
-        return 0
-    grid = Grid("Your leaks, the costliest first: what you held, where the chart holds otherwise",
-                [Column("You held", right=False), Column("The chart's line", right=False), Column("Times"),
-                 Column("Lost")], keys=1,
-                note="Lost: credits of EV given up; the chart: `videopoker strategy` of the table")
-    for leak in found.leaks:
-        where = f"{leak.line}. {leak.should}" if leak.line else leak.should
-        grid.rows.append([leak.yours, where, f"{leak.times:,}", f"{leak.credits_lost:,.2f}"])
-    show(grid)
-    say(found.leaks[0].text())  # the costliest, in a sentence
-    if found.unnamed:
-        say(f"{counted(found.unnamed, 'mistake')} at a feature's bet, which the base game's chart does not say")
+    else:
+        grid = Grid("Your leaks, the costliest first: what you held, where the chart holds otherwise",
+                    [Column("You held", right=False), Column("The chart's line", right=False), Column("Times"),
+                     Column("Lost")], keys=1,
+                    note="Lost: credits of EV given up; the chart: `videopoker strategy` of the table")
+        for leak in found.leaks:
+            where = f"{leak.line}. {leak.should}" if leak.line else leak.should
+            grid.rows.append([leak.yours, where, f"{leak.times:,}", f"{leak.credits_lost:,.2f}"])
+        show(grid)
+        say(found.leaks[0].text())  # the costliest, in a sentence
+        if found.unnamed:
+            say(f"{counted(found.unnamed, 'mistake')} at a feature's bet, which the base game's chart does not say")
+    _show_frequencies(made)
     return 0
+
+
+def _show_frequencies(made: Frequencies) -> None:
+    """The paying hands made against the odds of the holds made, a table for each table played, the
+    most surprising first."""
+    tables: dict[int, list[Frequency]] = {}
+    for frequency in made.frequencies:  # the most surprising first, and so the tables
+        tables.setdefault(frequency.table, []).append(frequency)
+    for place, rows in enumerate(tables.values(), 1):
+        title = (FREQUENCIES_TITLE if len(tables) == 1
+                 else f"{rows[0].paytable}: hands made against the odds of your holds")
+        grid = Grid(title, [Column("Hand", right=False), Column("Made"), Column("Expected"),
+                            Column("Side", right=False), Column("Chance"), Column("1 in")],
+                    note="Expected: at the exact odds of your holds; Chance: of a count as far or further"
+                    if place == len(tables) else "")  # once, under the last
+        grid.rows.extend([frequency.label, f"{frequency.made:,}", frequency.expected_text, frequency.side,
+                          chance_text(frequency.tail), one_in_text(frequency.tail)] for frequency in rows)
+        show(grid)
+    if made.feature_rounds:
+        say(f"{counted(made.feature_rounds, 'round')} at a feature's bet left out of the hands against the odds")
 
 
 def percent(value: float) -> str:

@@ -1,6 +1,7 @@
 """The ledger screen (`l`): every hand on record, where the player stands against the exact
-expectation and over a lifetime, the costliest leaks, and two plots, credits over the hands played
-and the return so far against what the holds made were worth.
+expectation and over a lifetime, the costliest leaks and the hands made most surprisingly often or
+rarely against the odds of the holds made, and two plots, credits over the hands played and the
+return so far against what the holds made were worth.
 
 The report is read in a worker (a big ledger takes a moment, a table first seen is solved), from
 the same :func:`videopoker.ledger.report.history` as ``videopoker history``, so both say the same.
@@ -20,6 +21,7 @@ from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
 from videopoker.errors import VideoPokerError
+from videopoker.ledger.frequencies import AS_DUE, Frequencies, frequencies
 from videopoker.ledger.leaks import Leaks, leaks
 from videopoker.ledger.report import Course, Report, history
 
@@ -29,10 +31,13 @@ PLOT_POINTS = 240
 
 #: Leaks the screen names; `videopoker history --leaks` lists them all.
 LEAKS_SHOWN = 3
+#: Hands made against the odds the screen names, the most surprising; `history --leaks` lists them all.
+FREQUENCIES_SHOWN = 2
 
 
-def ledger_lines(report: Report, found: Leaks | None = None) -> list[str]:
-    """The record in words (also what the tests read), then where you stand and your costliest leaks."""
+def ledger_lines(report: Report, found: Leaks | None = None, made: Frequencies | None = None) -> list[str]:
+    """The record in words (also what the tests read), then where you stand, your costliest leaks
+    and the hands made most surprisingly often or rarely."""
     standing = [report.standing.line()] if report.standing is not None else []
     if not report.total.hands:
         return [*report.record_lines(), *standing]
@@ -46,6 +51,11 @@ def ledger_lines(report: Report, found: Leaks | None = None) -> list[str]:
     if found is not None and found.leaks:
         lines.append("Your leaks, the costliest first (every one: videopoker history --leaks):")
         lines.extend(f"  {leak.text()}" for leak in found.leaks[:LEAKS_SHOWN])
+    surprising = [frequency for frequency in (made.frequencies if made is not None else [])
+                  if frequency.side != AS_DUE]  # the most surprising first
+    if surprising:
+        lines.append("Hands made against the odds of your holds (all: videopoker history --leaks):")
+        lines.extend(f"  {frequency.text()}" for frequency in surprising[:FREQUENCIES_SHOWN])
     return lines
 
 
@@ -91,13 +101,14 @@ class LedgerScreen(ModalScreen[None]):
             if not get_current_worker().is_cancelled:
                 self.app.call_from_thread(self.show_report, report)
             found = leaks(self.home, self.paytable)  # after the record: a table's chart may take seconds
+            made = frequencies(self.home, self.paytable)
         except VideoPokerError as error:
             if not get_current_worker().is_cancelled:
                 self.app.call_from_thread(self.query_one("#ledger-text", Static).update, f"The ledger: {error}")
             return
-        if not get_current_worker().is_cancelled and found.leaks:
+        if not get_current_worker().is_cancelled and (found.leaks or made.frequencies):
             self.app.call_from_thread(self.query_one("#ledger-text", Static).update,
-                                      "\n".join(ledger_lines(report, found)))
+                                      "\n".join(ledger_lines(report, found, made)))
 
     def show_report(self, report: Report) -> None:
         self.query_one("#ledger-text", Static).update("\n".join(ledger_lines(report)))
