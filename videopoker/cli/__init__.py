@@ -31,7 +31,7 @@ COMMANDS: dict[str | None, tuple[str, str]] = {
     "hint": ("commands", "run_hint"), "paytable": ("tables", "run_paytable"),
     "simulate": ("session_odds", "run_simulate"), "bankroll": ("session_odds", "run_bankroll"),
     "edit": ("commands", "run_edit"), "strategy": ("charts", "run_strategy"), "serve": ("serve", "run_serve"),
-    "history": ("history", "run_history"), "sweep": ("sweep", "run_sweep"),
+    "history": ("history", "run_history"), "sweep": ("sweep", "run_sweep"), "drill": ("commands", "run_drill"),
 }
 
 

@@ -27,6 +27,13 @@ def run_play(args: argparse.Namespace) -> int:
     return run_machine(getattr(args, "paytable", None), getattr(args, "seed", None), getattr(args, "multi", None))
 
 
+def run_drill(args: argparse.Namespace) -> int:
+    """The machine opened on the drill screen; its problems are refused as the play command's are."""
+    from videopoker.tui.app import run_machine
+
+    return run_machine(args.paytable, drills=True)
+
+
 def run_edit(args: argparse.Namespace) -> int:
     """The paytable editor; a table that cannot be shown as a grid (no game, not YAML) is refused here."""
     from videopoker.tui.editor_app import open_draft, run_editor

@@ -124,6 +124,12 @@ def build_parser(only: str | None = None) -> Parser:
         play.add_argument("--multi", type=multi, default=argparse.SUPPRESS, metavar="N",
                           help="hands a round: 1, 3 (Triple Play), 5, 10, 50 or 100; kept for next time")
 
+    if only in (None, "drill"):
+        drill = commands.add_parser("drill", help="practise the hands of your leaks on a schedule (no credits "
+                                                  "bet, nothing on record); t there: a self-test")
+        drill.add_argument("paytable", nargs="?", default=None, metavar="PAYTABLE",
+                           help="drill this table's leaks alone (and play it after)")
+
     if only in (None, "analyze"):
         analyze = commands.add_parser("analyze", help="exact optimal-strategy return table")
         analyze.add_argument("paytable", metavar="PAYTABLE")

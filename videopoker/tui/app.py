@@ -44,6 +44,7 @@ from videopoker.tui.notice_app import run_notice, served
 from videopoker.tui.screens.analysis import AnalysisScreen
 from videopoker.tui.screens.chart import ChartScreen
 from videopoker.tui.screens.dialog import Confirm
+from videopoker.tui.screens.drill import DrillScreen
 from videopoker.tui.screens.grades import GradesScreen
 from videopoker.tui.screens.help import HelpScreen
 from videopoker.tui.screens.ledger import LedgerScreen
@@ -165,10 +166,12 @@ class VideoPokerApp(App[None]):
     MIN_WIDTH, MIN_CARD_HEIGHT, MAX_CARD_HEIGHT, MAX_CARD_WIDTH = 80, 6, 14, 17
 
     def __init__(self, home: Path | None = None, paytable: str | None = None, seed: int | None = None,
-                 *, practice: bool = False, session: Session | None = None, hands: int | None = None) -> None:
+                 *, practice: bool = False, session: Session | None = None, hands: int | None = None,
+                 drills: bool = False) -> None:
         """``seed`` fixes the shuffle (tests); ``practice`` plays without the wallet; ``session``, when
         the caller has opened it already (the command line does, to refuse problems before the screen);
-        ``hands``, hands a round from the next deal (else as saved)."""
+        ``hands``, hands a round from the next deal (else as saved); ``drills``, open on the drill
+        screen (of ``paytable``'s leaks alone, where it is named)."""
         super().__init__()
         self.home = home or home_dir()
         self.paytable_name = paytable
@@ -187,6 +190,7 @@ class VideoPokerApp(App[None]):
         self.spin: WheelSpin | None = None  # the wheel turning on the glass to a prize already won
         self._spin_timer: Timer | None = None
         self.spun: Outcome | None = None  # the last round whose wheel was shown (a restored one is not spun)
+        self.drills_first = drills
 
     def compose(self) -> ComposeResult:
         with Vertical(id="machine"):
@@ -257,6 +261,9 @@ class VideoPokerApp(App[None]):
             self.notify(self.session.notice, severity="warning", timeout=10, markup=False)
         self._warm()
         self.redraw()
+        if self.drills_first:
+            self.drills_first = False
+            self._open_drills(self.paytable_name)
 
     def _warm(self) -> None:
         """Load the hint engine's tables for the tables in play in the background, so a hint or a
@@ -634,6 +641,16 @@ class VideoPokerApp(App[None]):
             state = self.session.state()
             self.push_screen(ChartScreen(state.paytable, state.bet, None))
 
+    def action_drills(self) -> None:
+        self._open_drills(None)
+
+    def _open_drills(self, paytable: str | None) -> None:
+        """The drill screen: practice on the hands of the leaks on record, nothing bet, nothing on record."""
+        if self.session is None:
+            return
+        state = self.session.state()
+        self.push_screen(DrillScreen(self.home, self.rng, paytable, (state.paytable, state.bet)))
+
     def action_bet_one(self) -> None:
         self.play(Session.bet_one)
 
@@ -710,13 +727,13 @@ class VideoPokerApp(App[None]):
 
 
 def run_machine(paytable: str | None = None, seed: int | None = None, hands: int | None = None,
-                home: Path | None = None) -> int:
+                home: Path | None = None, drills: bool = False) -> int:
     """Play until the player quits; the exit status for the command line.
 
     The wallet is opened (and locked) before the screen starts, so a busy wallet, a bad paytable
     or an unreadable folder is one line on the terminal (in a browser tab, that line on the
     screen); only a damaged wallet needs the screen, to ask the player.  A seed means practice: a
-    reproducible shuffle never plays for real credits.
+    reproducible shuffle never plays for real credits.  ``drills`` opens on the drill screen.
     """
     session = None
     if seed is not None:
@@ -729,6 +746,6 @@ def run_machine(paytable: str | None = None, seed: int | None = None, hands: int
             if not served():  # a terminal: one line, from the command line's error boundary
                 raise
             return run_notice(str(refused))  # a browser tab has no terminal to print on
-    app = VideoPokerApp(home, paytable, seed, practice=seed is not None, session=session, hands=hands)
+    app = VideoPokerApp(home, paytable, seed, practice=seed is not None, session=session, hands=hands, drills=drills)
     app.run()
     return app.return_code or 0

@@ -40,6 +40,8 @@ KEYS = (
         "session_grades"),
     Key("l", "ledger: every hand on record against the exact expectation, with plots", ("l",), "ledger"),
     Key("c", "strategy chart for this table, the line for this hand marked", ("c",), "strategy_chart"),
+    Key("x", "drills: hands of your leaks, marked at once, back sooner when missed; t there: a self-test",
+        ("x",), "drills"),
     Key("pgup, pgdn", "scroll the hands of a 50- or 100-hand round", ("pageup", "pagedown"), "scroll_hands"),
     Key("?", "help: how to play and every key", ("question_mark",), "help"),
     Key("q", "quit (the game is saved at every step)", ("q",), "quit"),
