@@ -60,6 +60,7 @@ def test_the_scripted_players_leak_is_found_first_with_its_exact_cost(isolated_h
     assert main(["history", "--leaks"]) == 0
     out = capsys.readouterr().out
     assert f"You held low pair over 4 to a flush (line 7): {times} times, {lost:,.2f} credits lost" in out
+    assert "\n  7. 4 to a flush\n" in out  # the chart line's words under the table, which fits 80 columns
     assert max(len(line) for line in out.splitlines()[1:]) <= 80
 
 

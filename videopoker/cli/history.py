@@ -70,13 +70,16 @@ def show_leaks(args: argparse.Namespace, since: datetime | None) -> int:
             "(a feature's bet)")
     else:
         grid = Grid("Your leaks, the costliest first: what you held, where the chart holds otherwise",
-                    [Column("You held", right=False), Column("The chart's line", right=False), Column("Times"),
-                     Column("Lost")], keys=1,
+                    [Column("You held", right=False), Column("Line"), Column("Times"), Column("Lost")], keys=1,
                     note="Lost: credits of EV given up; the chart: `videopoker strategy` of the table")
         for leak in found.leaks:
-            where = f"{leak.line}. {leak.should}" if leak.line else leak.should
-            grid.rows.append([leak.yours, where, f"{leak.times:,}", f"{leak.credits_lost:,.2f}"])
-        show(grid)
+            grid.rows.append([leak.yours, str(leak.line or "none"), f"{leak.times:,}", f"{leak.credits_lost:,.2f}"])
+        show(grid)  # the lines' words under it, so the table fits 80 columns whatever they say
+        named = sorted({(leak.paytable, leak.line, leak.should) for leak in found.leaks})
+        several = len({table for table, _, _ in named}) > 1  # then each line says whose chart it is in
+        say("The charts' lines above:" if several else "The chart's lines above:")
+        for table, line, words in named:
+            say(f"  {f'{table} ' if several else ''}{f'{line}.' if line else 'none:'} {words}")
         say(found.leaks[0].text())  # the costliest, in a sentence
         if found.unnamed:
             say(f"{counted(found.unnamed, 'mistake')} at a feature's bet, which the base game's chart does not say")
