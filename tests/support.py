@@ -12,6 +12,7 @@ import termios
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((REPO / "videopoker" / "paytables").glob("*.yaml"))
@@ -102,3 +103,28 @@ def assert_one_problem(path: Path, place: str, words: list[str] | tuple[str, ...
     assert line.startswith(f"{path}:{place}: "), line
     for word in words:
         assert word in line
+
+
+def literal_sessions(player: Any, coins: int, sessions: int, hands: int, credits: int, seed: int) -> Any:
+    """Each of ``sessions`` whole sessions of a feature's literal machine (``player``: the kind's
+    simulator player, cards dealt and drawn on every line, its state carried), ``hands`` rounds of
+    ``coins`` from ``credits``, the player stopping when broke: the credits each ends with."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    held = np.full(sessions, credits)
+    for _ in range(hands):
+        playing = np.flatnonzero(held >= coins)
+        held[playing] += player.play_round(playing, rng, player.pays, None).won - coins
+    return held
+
+
+def agree_within_five_errors(held: Any, exact: Any, credits: int, coins: int) -> None:
+    """Sessions played (:func:`literal_sessions`) against the exact odds: broke, ahead and the mean
+    ending within five standard errors."""
+    import numpy as np
+
+    sessions = len(held)
+    for seen, chance in (((held < coins).mean(), exact.ruin), ((held > credits).mean(), exact.ahead)):
+        assert abs(seen - chance) < 5 * np.sqrt(chance * (1 - chance) / sessions)
+    assert abs(held.mean() - exact.mean_end) < 5 * held.std() / np.sqrt(sessions)

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from support import agree_within_five_errors, literal_sessions
 
 from videopoker.analysis.features.chain import RoundChain
 from videopoker.analysis.features.ultimate_x.play import UltimateXPlayer
@@ -216,15 +217,9 @@ def test_an_ultimate_x_session_is_what_its_lines_play(rounds) -> None:
     carried, the player stopping when broke) against the exact odds, within five standard errors."""
     sessions, hands, credits = 10_000, 100, 300
     exact = bankroll(rounds, credits, hands)
-    player = UltimateXPlayer(rounds.paytable, 3, machines=sessions)
-    rng = np.random.default_rng(11)
-    held = np.full(sessions, credits)
-    for _ in range(hands):
-        playing = np.flatnonzero(held >= rounds.coins)
-        held[playing] += player.play_round(playing, rng, player.pays, None).won - rounds.coins
-    for seen, chance in (((held < rounds.coins).mean(), exact.ruin), ((held > credits).mean(), exact.ahead)):
-        assert abs(seen - chance) < 5 * np.sqrt(chance * (1 - chance) / sessions)
-    assert abs(held.mean() - exact.mean_end) < 5 * held.std() / np.sqrt(sessions)
+    held = literal_sessions(UltimateXPlayer(rounds.paytable, 3, machines=sessions), rounds.coins, sessions, hands,
+                            credits, 11)
+    agree_within_five_errors(held, exact, credits, rounds.coins)
     assert 0.5 < exact.ruin < 0.8   # a session that tests something: most go broke, some win big
 
 

@@ -17,6 +17,7 @@ from videopoker.rules.definition import PayCategory
 
 if TYPE_CHECKING:
     from videopoker.analysis.deal.holds import Strategy
+    from videopoker.analysis.features.bonus_streak.rounds import BonusStreakRounds
     from videopoker.analysis.features.bonus_streak.solve import BonusStreakAnalysis
     from videopoker.analysis.features.state_hint import StateHint
     from videopoker.analysis.solve.hint import HoldChoice
@@ -73,6 +74,13 @@ class BonusStreakEngine(Engine):
     def frequencies(self, paytable: Paytable, hands: int) -> list[tuple[PayCategory, float]]:
         """Over the lines' queues as they come under perfect play."""
         return list(zip(paytable.game.categories, self.solved(paytable, hands).frequencies))
+
+    def session_law(self, paytable: Paytable, hands: int | None = None,
+                    progress: Progress = _quiet) -> BonusStreakRounds:
+        """The rounds as a chain over the lines' queues (at 3 hands a round)."""
+        from videopoker.analysis.features.bonus_streak.rounds import bonus_streak_rounds
+
+        return bonus_streak_rounds(paytable, hands, progress)
 
     def player(self, paytable: Paytable, strategy: Strategy, hands: int, rounds: int,
                progress: Progress = _quiet) -> Playing:

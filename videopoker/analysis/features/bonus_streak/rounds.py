@@ -95,16 +95,15 @@ def bonus_streak_rounds(paytable: Paytable, lines: int | None = None,
     lines = CHAIN_LINES if lines is None else lines
     if lines != CHAIN_LINES and lines in feature.offered_lines:
         raise VideoPokerError(f"--multi {lines}: a bankroll of {paytable.name!r} is worked out at {CHAIN_LINES} hands "
-                              f"a round (its rounds' law grows as the hands to the power of the lines, over thousands "
-                              f"of states at 5); use --multi {CHAIN_LINES}")
+                              f"a round (its rounds' law grows as the outcomes to the power of the lines, over "
+                              f"thousands of states at 5); use --multi {CHAIN_LINES}")
     lines = check_lines(paytable, lines)
     solved = analyze_bonus_streak(paytable, lines, lambda done, stage: progress(0.5 * done, stage))
-    _, category_class = streak_rules(paytable, lines)
+    classes, category_class = streak_rules(paytable, lines)
     pays = np.rint(pay_vector(paytable, paytable.max_coins)).astype(np.int64)
     outcome_of, outcome_pays, outcome_classes = _outcomes(pays, category_class)
     multisets = np.array(list(itertools.combinations_with_replacement(range(len(outcome_pays)), lines)),
                          dtype=np.int64)
-    classes, _ = streak_rules(paytable, lines)
     streaks = json.dumps([list(streak) if streak else None for streak in classes]).encode()
     file = cache_file("bonus-streak-rounds", paytable.game, "npy", pays.tobytes(), category_class.tobytes(), streaks,
                       bytes([lines]), np.array(solved.values).tobytes())  # the values decide the holds
