@@ -77,9 +77,10 @@ def _derive(paytable: Paytable, named: str, args: argparse.Namespace) -> int:
     say(f"Strategy chart for {paytable.name} ({paytable.game.title}), {coins_text(result.analysis.coins)}{base}"
         f"{_tier_words(tiers)}; the first line that fits the dealt hand says what to hold:")
     added = tiers[-1].added if tiers else frozenset()
-    for rank, line in enumerate(result.chart.numbered()):
+    for line in result.chart.numbered():
         number, _, text = line.partition(". ")
-        say_item(f"{number}. + {text}" if rank in added else line)
+        new = number.strip().isdigit() and int(number) - 1 in added
+        say_item(f"{number}. + {text}" if new else line)  # an exception, indented, says its line's
     for line in _summary(result):
         say(line)
     if tiers:
@@ -99,7 +100,9 @@ def _tier_words(tiers: list[Tier]) -> str:
     tier = tiers[-1]
     if len(tiers) == 1:
         return f", the {tier.name} tier"
-    return f", the {tier.name} tier: {tiers[-2].name}'s with {counted(len(tier.added), 'line')} added (+)"
+    exceptions = sum(len(line.exceptions) for line in tier.chart.lines)
+    under = f" and {counted(exceptions, 'exception')} under its lines" if exceptions else ""
+    return f", the {tier.name} tier: {tiers[-2].name}'s with {counted(len(tier.added), 'line')} added (+){under}"
 
 
 def _show_ladder(tiers: list[Tier]) -> None:
@@ -136,8 +139,9 @@ def _derived_json(result: ChartReturn, tiers: list[Tier]) -> dict[str, Any]:
     added = tiers[-1].added if tiers else frozenset()
     found: dict[str, Any] = {
         "paytable": paytable.name, "game": paytable.game.key, "coins": result.analysis.coins,
-        "lines": [{"rank": rank, "pattern": text.split(" or "), "text": text} | ({"added": rank - 1 in added}
-                                                                                 if tiers else {})
+        "lines": [{"rank": rank, "pattern": text.split(" or "), "text": text,
+                   "exceptions": result.chart.exception_texts(rank - 1),
+                   **({"added": rank - 1 in added} if tiers else {})}
                   for rank, text in enumerate(result.chart.texts(), 1)],
         "rtp": float(result.rtp), "optimal_rtp": float(result.optimal.rtp), "cost": float(result.cost)}
     if tiers:

@@ -35,7 +35,7 @@ def class_lines(chart: Chart) -> npt.NDArray[np.int64]:
     """The line (from 0; ``len(chart.lines)`` where none fits) that plays each dealt-hand class."""
     kept = _LINES.get(id(chart))
     if kept is None or kept[0] is not chart:
-        _, lines = chart.play(class_patterns(chart.game))
+        _, lines = chart.play(class_patterns(chart.game), draw_tables(chart.game).class_hands)
         kept = _LINES[id(chart)] = (chart, lines)
     return kept[1]
 

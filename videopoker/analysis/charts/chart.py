@@ -28,6 +28,12 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from videopoker.analysis.charts.exceptions import (
+    CONDITIONS,
+    LineException,
+    conditions_met,
+    parse_conditions,
+)
 from videopoker.analysis.charts.patterns import (
     UNNAMED,
     Kind,
@@ -60,9 +66,10 @@ MOST_FILE_CHARACTERS = 200_000
 
 @dataclass(frozen=True)
 class ChartLine:
-    """One line of a chart: the patterns it names (any of them fits)."""
+    """One line of a chart: the patterns it names (any of them fits), and the exceptions under it."""
 
     patterns: tuple[int, ...]
+    exceptions: tuple[LineException, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -100,9 +107,21 @@ class Chart:
         """What line ``number`` (from 1) says; 0, no line fitting, says to discard everything."""
         return self.texts()[number - 1] if number else "discard everything"
 
+    def exception_texts(self, line: int) -> list[str]:
+        """Line ``line``'s exceptions (from 0), as a chart file says them: ``except with a card of
+        its suit thrown: AQ unsuited``."""
+        return [f"except{exception.condition_words()}: "
+                f"{phrase_text(self.game, line_concepts(vocabulary(self.game), exception.patterns, set()))}"
+                for exception in self.lines[line].exceptions]
+
     def numbered(self) -> list[str]:
+        """Each line as ``7. 4 to a flush``, its exceptions under it, indented."""
         width = len(str(len(self.lines)))
-        return [f"{rank:>{width}}. {text}" for rank, text in enumerate(self.texts(), 1)]
+        numbered = []
+        for rank, text in enumerate(self.texts(), 1):
+            numbered.append(f"{rank:>{width}}. {text}")
+            numbered.extend(f"{' ' * (width + 2)}{said}" for said in self.exception_texts(rank - 1))
+        return numbered
 
     def line_numbers(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """The patterns the chart names, sorted, and the line (from 0) of each."""
@@ -110,14 +129,40 @@ class Chart:
         return (np.array([code for code, _ in codes], dtype=np.int64),
                 np.array([rank for _, rank in codes], dtype=np.int64))
 
-    def play(self, patterns: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-        """For holds' ``patterns`` (32, n): the hold the chart keeps per hand, and its line (from 0;
-        ``len(lines)`` when no line fits and everything is discarded)."""
+    def play(self, patterns: npt.NDArray[np.int64], hands: npt.NDArray[np.uint8] | None = None
+             ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """For holds' ``patterns`` (32, n) of sorted ``hands`` (n, 5): the hold the chart keeps per
+        hand, and its line (from 0; ``len(lines)`` when no line fits and everything is discarded).
+        A line's exceptions read the cards its hold throws (a chart with none needs no ``hands``)."""
         known, ranks = self.line_numbers()
         lines = translate(known, ranks, patterns, NO_LINE)
         lines[0] = np.minimum(lines[0], len(self.lines))  # discarding everything is always there
         holds = (lines * HOLDS + TIE_RANK[:, None]).argmin(axis=0)
-        return holds, lines[holds, np.arange(patterns.shape[1])]
+        played = lines[holds, np.arange(patterns.shape[1])]
+        for rank, line in enumerate(self.lines):
+            if line.exceptions:
+                if hands is None:
+                    raise ValueError("a chart with exceptions plays the hands' cards, not their patterns alone")
+                self._excepted(line.exceptions, np.flatnonzero(played == rank), patterns, hands, holds)
+        return holds, played
+
+    @staticmethod
+    def _excepted(exceptions: tuple[LineException, ...], at: npt.NDArray[np.int64], patterns: npt.NDArray[np.int64],
+                  hands: npt.NDArray[np.uint8], holds: npt.NDArray[np.int64]) -> None:
+        """The hands ``at`` that one line plays, each switched (in ``holds``) to the first exception
+        whose conditions its hold meets and whose patterns one of its holds has."""
+        if not len(at):
+            return
+        met = dict(zip(CONDITIONS, conditions_met(hands[at], holds[at]), strict=True))
+        open_ = np.ones(len(at), dtype=bool)
+        for exception in exceptions:
+            wanted = np.isin(patterns[:, at], exception.patterns)
+            fits = open_ & wanted.any(axis=0)
+            for code in exception.conditions:
+                fits &= met[code]
+            choice = np.where(wanted, TIE_RANK[:, None], HOLDS).argmin(axis=0)
+            holds[at[fits]] = choice[fits]
+            open_ &= ~fits
 
 
 def translate(keys: npt.NDArray[np.int64], values: npt.NDArray[np.int64], patterns: npt.NDArray[np.int64],
@@ -266,6 +311,14 @@ def parse_chart(text: str, game: Game, where: str) -> Chart:
         if body.lower().startswith("game:"):
             _check_game(body[5:].strip(), game, where, number)
             continue
+        if body.lower().startswith("except"):
+            if not lines:
+                raise VideoPokerError(f"{where}:{number}: an exception goes under the chart line it excepts; "
+                                      "write the line first")
+            exception = _exception(body, game, words, f"{where}:{number}")
+            above = lines[-1]
+            lines[-1] = ChartLine(above.patterns, (*above.exceptions, exception))
+            continue
         codes: list[int] = []
         parts = body.split(" or ")
         parts = [name for part in parts for name in (_list_names(part, words) or [part])]
@@ -320,6 +373,26 @@ def chart_file(chart: Chart, heading: list[str]) -> str:
     and the numbered lines."""
     comments = [f"# {line}".rstrip() for line in heading]
     return "\n".join([*comments, f"game: {chart.game.key}", *chart.numbered()]) + "\n"
+
+
+def _exception(body: str, game: Game, words: dict[str, tuple[int, ...]], where: str) -> LineException:
+    """``except with a card of its suit thrown: AQ unsuited`` as an exception; a bad one is one
+    message naming ``where`` and the fix."""
+    said, colon, kept = body[len("except"):].partition(":")
+    conditions = parse_conditions(said)
+    if not colon or conditions is None:
+        raise VideoPokerError(f"{where}: {quote(body)} is not an exception; write 'except with CONDITION: PATTERN', "
+                              "a condition one of 'a card of its suit thrown', 'a thrown card in its straight', "
+                              "'a thrown card that pairs it', 'a RANK thrown' (an ace, a king, …, a 2) or its "
+                              "'no …', several joined by 'and'")
+    codes: list[int] = []
+    for part in (name for piece in kept.split(" or ") for name in (_list_names(piece, words) or [piece])):
+        named = words.get(normal(part))
+        if named is None:
+            raise VideoPokerError(f"{where}: {quote(part.strip())} is not a pattern of {game.title}; "
+                                  f"{_suggestion(game, part)}")
+        codes.extend(code for code in named if code not in codes)
+    return LineException(conditions, tuple(codes))
 
 
 def _without_number(body: str) -> str:

@@ -94,7 +94,7 @@ def chart_return(chart: Chart, paytable: Paytable, coins: int | None = None,
     if chart.game is not paytable.game:
         raise VideoPokerError(f"the chart is for {chart.game.title}; {paytable.name!r} is {paytable.game.title}")
     values = class_values(paytable, bet) if values is None else values
-    holds, lines = chart.play(class_patterns(paytable.game))
+    holds, lines = chart.play(class_patterns(paytable.game), draw_tables(paytable.game).class_hands)
     return ChartReturn(chart, holds_analysis(paytable, bet, values, holds), analyze(paytable, bet), values, holds,
                        lines)
 

@@ -21,15 +21,27 @@ it again.  So every tier is the one above it with lines taken out, down from the
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
-from videopoker.analysis.charts.chart import NO_LINE, Chart, ChartLine, Vocabulary, class_patterns, vocabulary
+from videopoker.analysis.charts.chart import (
+    NO_LINE,
+    TIE_RANK,
+    Chart,
+    ChartLine,
+    Vocabulary,
+    class_patterns,
+    vocabulary,
+)
 from videopoker.analysis.charts.derive import MOST_MADE_PARTS, MOST_PARTS, ChartReturn, chart_for, chart_return
 from videopoker.analysis.charts.entries import Entries, kind_of_hand
-from videopoker.analysis.solve.draws import Progress, _quiet, draw_tables
-from videopoker.analysis.solve.exact import class_values, pay_vector
+from videopoker.analysis.charts.exceptions import CONDITIONS, LineException, conditions_met
+from videopoker.analysis.charts.patterns import UNNAMED
+from videopoker.analysis.solve.draws import HOLDS, Progress, _quiet, draw_tables
+from videopoker.analysis.solve.exact import class_values, first_best, pay_vector
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 
@@ -41,6 +53,8 @@ TARGETS = {"beginner": 1.5e-3, "intermediate": 3e-4, "advanced": 1e-4}
 BEGINNER_MOST_LINES = 15
 #: The walk down stops at this many lines that keep cards.
 FEWEST_LINES = 6
+#: A gain below this share of the weighted total is a rounding error, not a gain.
+FREE = 1e-12
 #: A line may join one of the nearest this many lines below it of its kind of hand.
 JOINS_BELOW = 3
 
@@ -98,6 +112,9 @@ def _ladder(paytable: Paytable, bet: int, progress: Progress) -> list[Tier]:
         named = chosen[name]
         chart = _chart(game, words, named)
         played = chart_return(chart, paytable, bet, values)
+        if name == TIERS[-1]:
+            progress(0.9, "exceptions")
+            played = excepted(played, paytable, bet, values)
         tiers.append(Tier(name, played, frozenset(rank for rank, (ident, _) in enumerate(named)
                                                   if ident not in known and name != TIERS[0])))
         known = {ident for ident, _ in named}
@@ -197,3 +214,112 @@ def _steps(words: Vocabulary, named: Named, place: int) -> list[Named]:
             if len(steps) > JOINS_BELOW:
                 break
     return steps
+
+
+#: The most exceptions the perfect tier says (no table needs as many).
+MOST_EXCEPTIONS = 60
+#: An exception is said only when it is worth this share of the return (a ten-millionth): below it,
+#: they multiply (full-pay Deuces Wild would say 44, the last eighteen worth 0.00006% together).
+EXCEPTION_WORTH = 1e-7
+#: Every choice of one, two or three conditions, as indices into CONDITIONS.
+_COMBINED = tuple(np.array(list(itertools.combinations(range(len(CONDITIONS)), size))) for size in (1, 2, 3))
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """The hands one line plays (no exception of it taking them yet) that have a hold of pattern
+    ``wanted``: their first such hold, and what each would gain by it, weighted."""
+
+    line: int
+    wanted: int
+    at: npt.NDArray[np.int64]
+    switch: npt.NDArray[np.int64]
+    gains: npt.NDArray[np.float64]
+
+    @property
+    def most(self) -> float:
+        """What no condition can beat: every gaining hand taken, no losing one."""
+        return float(self.gains[self.gains > 0].sum())
+
+
+def excepted(played: ChartReturn, paytable: Paytable, bet: int, values: npt.NDArray[np.float64]) -> ChartReturn:
+    """``played``'s chart with exceptions under its lines, penalty-card style, while one is worth
+    :data:`EXCEPTION_WORTH` of the return.
+
+    Where the chart plays line L and perfect play keeps pattern b, the hands of that line (no
+    exception of it taking them yet) which have a hold of b are the candidates; each would gain its
+    weight times the difference of the two holds' values, its first hold of b against the line's.
+    The exception is the condition on what the line's hold throws (none, or up to three of
+    :data:`~videopoker.analysis.charts.exceptions.CONDITIONS`) whose hands gain most in all, exactly;
+    the best of every (L, b) is added under L, last, so it takes only hands no exception took, and
+    the hold of each hand it takes changes, nothing else; the chart is played once at the end.
+    """
+    chart, game = played.chart, paytable.game
+    tables = draw_tables(game)
+    patterns, weights = class_patterns(game), tables.class_weights.astype(np.float64)
+    classes = np.arange(values.shape[1])
+    best = first_best(values)
+    scale = float(weights @ values[best, classes])
+    plain = Chart(game, tuple(ChartLine(line.patterns) for line in chart.lines))
+    line_holds, lines = plain.play(patterns, tables.class_hands)  # each hand's line's hold, before exceptions
+    met = conditions_met(tables.class_hands, line_holds)
+    holds = played.holds.copy()
+    for _ in range(MOST_EXCEPTIONS):
+        open_ = (holds == line_holds) & (values[holds, classes] < values[best, classes])
+        found: tuple[float, _Candidate, tuple[int, ...]] | None = None
+        for line, wanted in np.unique(np.stack((lines[open_], patterns[best[open_], classes[open_]])), axis=1).T:
+            if wanted == UNNAMED:
+                continue
+            has = patterns == wanted
+            at = np.flatnonzero((lines == line) & (holds == line_holds) & has.any(axis=0))
+            switch = np.where(has[:, at], TIE_RANK[:, None], HOLDS).argmin(axis=0)
+            candidate = _Candidate(int(line), int(wanted), at, switch,
+                                   weights[at] * (values[switch, at] - values[line_holds[at], at]))
+            if found is None or candidate.most > found[0]:  # else no condition can win it
+                gain, chosen = _best_conditions(met[:, at], candidate.gains)
+                if found is None or gain > found[0]:
+                    found = (gain, candidate, chosen)
+        if found is None or found[0] <= EXCEPTION_WORTH * scale:
+            break
+        _, candidate, chosen = found
+        taken = np.logical_and.reduce([met[code, candidate.at] for code in chosen]) if chosen else slice(None)
+        holds[candidate.at[taken]] = candidate.switch[taken]
+        exception = LineException(tuple(CONDITIONS[code] for code in chosen), (candidate.wanted,))
+        chart = _with_exceptions(chart, candidate.line, [*chart.lines[candidate.line].exceptions, exception])
+    return chart_return(_merged(chart, patterns, tables.class_hands, holds), paytable, bet, values)
+
+
+def _with_exceptions(chart: Chart, place: int, exceptions: list[LineException]) -> Chart:
+    lines = list(chart.lines)
+    lines[place] = ChartLine(lines[place].patterns, tuple(exceptions))
+    return Chart(chart.game, tuple(lines))
+
+
+def _merged(chart: Chart, patterns: npt.NDArray[np.int64], hands: npt.NDArray[np.uint8],
+            holds: npt.NDArray[np.int64]) -> Chart:
+    """``chart`` with the exceptions of a line that say the same conditions said as one ("except
+    with a card of its suit thrown: AQ unsuited or KJ unsuited"), where that changes no hold."""
+    for place in range(len(chart.lines)):
+        exceptions = list(chart.lines[place].exceptions)
+        at = 1
+        while at < len(exceptions):
+            upper, lower = exceptions[at - 1], exceptions[at]
+            if upper.conditions == lower.conditions:
+                joined = [*exceptions[:at - 1], LineException(upper.conditions, upper.patterns + lower.patterns),
+                          *exceptions[at + 1:]]
+                trial = _with_exceptions(chart, place, joined)
+                if np.array_equal(trial.play(patterns, hands)[0], holds):
+                    chart, exceptions = trial, joined
+                    continue
+            at += 1
+    return chart
+
+
+def _best_conditions(fits: npt.NDArray[np.bool_], gains: npt.NDArray[np.float64]) -> tuple[float, tuple[int, ...]]:
+    """Of no condition and every one, two or three of them, what the hands meeting them gain in all
+    at most, and those conditions (the fewest, of equal gains)."""
+    options: list[tuple[float, tuple[int, ...]]] = [(float(gains.sum()), ())]
+    for combined in _COMBINED:
+        sums = np.logical_and.reduce([fits[combined[:, place]] for place in range(combined.shape[1])]) @ gains
+        options.append((float(sums.max()), tuple(int(code) for code in combined[int(sums.argmax())])))
+    return max(options, key=lambda option: (option[0], -len(option[1])))

@@ -108,7 +108,7 @@ class ChartPlayer:
         """Nothing to prepare: the chart was read and checked before play."""
 
     def holds(self, dealt: npt.NDArray[np.uint8], rng: np.random.Generator) -> Masks:
-        holds, _ = self.chart.play(patterns_of(self.paytable.game, dealt))
+        holds, _ = self.chart.play(patterns_of(self.paytable.game, dealt), dealt)
         return holds.astype(np.uint8)
 
     def expected(self) -> dict[PayCategory, Fraction]:

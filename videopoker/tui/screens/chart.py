@@ -108,10 +108,11 @@ class ChartScreen(ModalScreen[None]):
             hand = f"THIS HAND: {where} — HOLD {cards_text(line.kept)}"
         if not worker.is_cancelled and tier == self.tier:
             self.app.call_from_thread(self._show, texts, summary, line.number if line else None, texts_legend, hand,
-                                      added)
+                                      added, [chart.exception_texts(place) for place in range(len(texts))])
 
     def _show(self, texts: list[str], summary: str, marked: int | None, key: Sequence[str] = (),
-              hand: str | None = None, added: frozenset[int] = frozenset()) -> None:
+              hand: str | None = None, added: frozenset[int] = frozenset(),
+              exceptions: Sequence[Sequence[str]] = ()) -> None:
         """The chart's lines in the scroll, the marked one in view, and under them what its shorthand
         means; the dealt hand's line above the scroll, in view however it scrolls."""
         self.query_one("#chart-summary", Static).update(summary)
@@ -126,6 +127,8 @@ class ChartScreen(ModalScreen[None]):
             row.add_column(justify="right", no_wrap=True, width=width)
             row.add_column(ratio=1)
             row.add_row(f"{number}.", f"+ {visible(text)}" if number - 1 in added else visible(text))
+            for said in exceptions[number - 1] if exceptions else ():  # penalty-card style, under its line
+                row.add_row("", f"  {visible(said)}")
             classes = ["chart-line", *(["marked"] if number == marked else []),
                        *(["added"] if number - 1 in added else [])]
             rows.append(Static(row, classes=" ".join(classes)))
