@@ -9,9 +9,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from typing import Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
+
+from videopoker.errors import VideoPokerError
+from videopoker.paytable import Paytable
 
 
 @dataclass(frozen=True)
@@ -83,3 +87,50 @@ def stationary_law(moves: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     law = np.clip(law, 0.0, None)
     normed: npt.NDArray[np.float64] = law / law.sum()
     return normed
+
+
+class Solved(Protocol):
+    """A feature table solved by its kind: what a chain of its rounds reports beside the chain."""
+
+    @property
+    def paytable(self) -> Paytable: ...
+
+    @property
+    def rtp(self) -> float: ...
+
+
+S = TypeVar("S", bound=Solved)
+
+
+@dataclass(frozen=True)
+class ChainedRounds(Generic[S]):
+    """A feature table's rounds as a chain of the states they leave (Ultimate X's multipliers,
+    Shockwave's modes, Bonus Streak's queues): what ``bankroll`` works out its figures from."""
+
+    solved: S
+    chain: RoundChain
+    hands: int       # a round's
+    coins: int       # what a round costs
+
+    @property
+    def paytable(self) -> Paytable:
+        return self.solved.paytable
+
+    @property
+    def rtp(self) -> float:
+        return self.solved.rtp
+
+    def round_chain(self) -> RoundChain:
+        return self.chain
+
+    def win_law(self) -> dict[int, float]:
+        """A round's win over the states as they come in the long run (not the law of any one round)."""
+        return self.chain.stationary_win_law
+
+
+def chain_lines(paytable: Paytable, lines: int, worked: int, growth: str) -> None:
+    """Refuse a bankroll at ``lines`` hands a round of a kind whose chain is worked out at ``worked``
+    alone, in one line that says why (``growth``: how its round's law grows) and what to ask instead."""
+    if lines != worked:
+        raise VideoPokerError(f"--multi {lines}: a bankroll of {paytable.name!r} is worked out at {worked} hands "
+                              f"a round ({growth}); use --multi {worked}")

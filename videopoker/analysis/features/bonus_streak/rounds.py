@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import itertools
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -36,7 +35,7 @@ from videopoker.analysis.features.bonus_streak.solve import (
     monotone_gap,
     streak_rules,
 )
-from videopoker.analysis.features.chain import RoundChain
+from videopoker.analysis.features.chain import ChainedRounds, RoundChain, chain_lines
 from videopoker.analysis.solve.cache import cache_file, load, save
 from videopoker.analysis.solve.draws import HOLDS, TIE_ORDER, Progress, _quiet, draw_tables
 from videopoker.analysis.solve.exact import pay_vector
@@ -54,36 +53,8 @@ CHAIN_LINES = 3
 DEAL_BLOCK = 2048
 
 
-@dataclass(frozen=True)
-class BonusStreakRounds:
-    """A Bonus Streak table at :data:`CHAIN_LINES` lines, its rounds as a chain of the lines' queues."""
-
-    solved: BonusStreakAnalysis
-    chain: RoundChain
-
-    @property
-    def paytable(self) -> Paytable:
-        return self.solved.paytable
-
-    @property
-    def hands(self) -> int:
-        return self.solved.lines
-
-    @property
-    def coins(self) -> int:
-        """Coins a round costs: the feature's coins on every line."""
-        return self.solved.bet
-
-    @property
-    def rtp(self) -> float:
-        return self.solved.rtp
-
-    def round_chain(self) -> RoundChain:
-        return self.chain
-
-    def win_law(self) -> dict[int, float]:
-        """A round's win over the states as they come in the long run (not the law of any one round)."""
-        return self.chain.stationary_win_law
+#: A Bonus Streak table at :data:`CHAIN_LINES` lines, its rounds as a chain of the lines' queues.
+BonusStreakRounds = ChainedRounds[BonusStreakAnalysis]
 
 
 def bonus_streak_rounds(paytable: Paytable, lines: int | None = None,
@@ -93,10 +64,9 @@ def bonus_streak_rounds(paytable: Paytable, lines: int | None = None,
     if not isinstance(feature, BonusStreak):
         raise VideoPokerError(f"{paytable.name!r} is not a Bonus Streak table")
     lines = CHAIN_LINES if lines is None else lines
-    if lines != CHAIN_LINES and lines in feature.offered_lines:
-        raise VideoPokerError(f"--multi {lines}: a bankroll of {paytable.name!r} is worked out at {CHAIN_LINES} hands "
-                              f"a round (its rounds' law grows as the outcomes to the power of the lines, over "
-                              f"thousands of states at 5); use --multi {CHAIN_LINES}")
+    if lines in feature.offered_lines:
+        chain_lines(paytable, lines, CHAIN_LINES,
+                    "its rounds' law grows as the outcomes to the power of the lines, over thousands of states at 5")
     lines = check_lines(paytable, lines)
     solved = analyze_bonus_streak(paytable, lines, lambda done, stage: progress(0.5 * done, stage))
     classes, category_class = streak_rules(paytable, lines)
@@ -115,7 +85,7 @@ def bonus_streak_rounds(paytable: Paytable, lines: int | None = None,
     progress(0.97, "the chain of rounds")
     chain = _chain(solved, laws, multisets, outcome_pays, outcome_classes)
     progress(1.0, "done")
-    return BonusStreakRounds(solved, chain)
+    return BonusStreakRounds(solved, chain, hands=solved.lines, coins=solved.bet)
 
 
 def _outcomes(pays: Index, category_class: Index) -> tuple[Index, Index, Index]:

@@ -9,43 +9,17 @@ down, and a hand that ends the mode goes back to regular mode.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
-from videopoker.analysis.features.chain import RoundChain
+from videopoker.analysis.features.chain import ChainedRounds, RoundChain
 from videopoker.analysis.features.shockwave.solve import ShockwaveAnalysis, analyze_shockwave, marks, mode_pays
 from videopoker.analysis.solve.draws import Progress, _quiet
 from videopoker.analysis.solve.exact import _total
 from videopoker.paytable import Paytable
 from videopoker.paytable.kinds.shockwave import Shockwave
 
-
-@dataclass(frozen=True)
-class ShockwaveRounds:
-    """A Shockwave table's hands as a chain of modes."""
-
-    solved: ShockwaveAnalysis
-    chain: RoundChain
-
-    @property
-    def paytable(self) -> Paytable:
-        return self.solved.paytable
-
-    @property
-    def coins(self) -> int:
-        return self.solved.coins
-
-    @property
-    def rtp(self) -> float:
-        return self.solved.rtp
-
-    def round_chain(self) -> RoundChain:
-        return self.chain
-
-    def win_law(self) -> dict[int, float]:
-        """A hand's win over the modes as they come in the long run (not the law of any one hand)."""
-        return self.chain.stationary_win_law
+#: A Shockwave table's hands as a chain of modes (regular, then the hands left).
+ShockwaveRounds = ChainedRounds[ShockwaveAnalysis]
 
 
 def shockwave_rounds(paytable: Paytable, progress: Progress = _quiet) -> ShockwaveRounds:
@@ -67,7 +41,7 @@ def shockwave_rounds(paytable: Paytable, progress: Progress = _quiet) -> Shockwa
     labels = ("regular", *(f"{left} left" for left in range(1, feature.hands + 1)))
     chain = RoundChain(solved.coins, np.array(origins, dtype=np.intp), np.array(wins, dtype=np.int64),
                        np.array(targets, dtype=np.intp), np.array(chances), start=0, labels=labels)
-    return ShockwaveRounds(solved, chain)
+    return ShockwaveRounds(solved, chain, hands=1, coins=solved.coins)
 
 
 def _following(state: int, starts: bool, ends: bool, hands: int) -> int:

@@ -25,11 +25,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.analysis.features.chain import RoundChain
+from videopoker.analysis.features.chain import ChainedRounds, RoundChain, chain_lines
 from videopoker.analysis.solve.cache import cache_file, load, save
 from videopoker.analysis.solve.draws import Progress, _quiet, draw_tables
 from videopoker.analysis.solve.exact import pay_vector
-from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 
 if TYPE_CHECKING:
@@ -40,36 +39,10 @@ CHAIN_LINES = 3
 
 
 @dataclass(frozen=True)
-class UltimateXRounds:
+class UltimateXRounds(ChainedRounds["UltimateXAnalysis"]):
     """An Ultimate X table at :data:`CHAIN_LINES` lines, its rounds as a chain of multiplier states."""
 
-    solved: UltimateXAnalysis
-    chain: RoundChain
     states: tuple[tuple[int, ...], ...]   # each state's multipliers, smallest first
-
-    @property
-    def paytable(self) -> Paytable:
-        return self.solved.paytable
-
-    @property
-    def hands(self) -> int:
-        return self.solved.lines
-
-    @property
-    def coins(self) -> int:
-        """Coins a round costs: the feature's coins on every line."""
-        return self.solved.lines * self.solved.coins
-
-    @property
-    def rtp(self) -> float:
-        return self.solved.rtp
-
-    def round_chain(self) -> RoundChain:
-        return self.chain
-
-    def win_law(self) -> dict[int, float]:
-        """A round's win over the states as they come in the long run (not the law of any one round)."""
-        return self.chain.stationary_win_law
 
 
 def ultimate_x_rounds(paytable: Paytable, lines: int | None = None, progress: Progress = _quiet) -> UltimateXRounds:
@@ -79,10 +52,7 @@ def ultimate_x_rounds(paytable: Paytable, lines: int | None = None, progress: Pr
     if lines is None:
         lines = CHAIN_LINES
     lines = check_lines(paytable, lines)
-    if lines != CHAIN_LINES:
-        raise VideoPokerError(f"--multi {lines}: a bankroll of {paytable.name!r} is worked out at {CHAIN_LINES} hands "
-                              f"a round (its rounds' law grows as the categories to the power of the lines); "
-                              f"use --multi {CHAIN_LINES}")
+    chain_lines(paytable, lines, CHAIN_LINES, "its rounds' law grows as the categories to the power of the lines")
     solved = analyze_ultimate_x(paytable, lines, lambda done, stage: progress(0.5 * done, stage))
     earned = np.array(list(solved.multipliers().get(category, 1) for category in paytable.game.categories))
     values = sorted(set(earned.tolist()))
@@ -95,7 +65,8 @@ def ultimate_x_rounds(paytable: Paytable, lines: int | None = None, progress: Pr
         tensors = _line_tensors(solved, lines, progress)
         save(file, tensors.tobytes())
     progress(1.0, "done")
-    return UltimateXRounds(solved, _chain(states, tensors, pays, earned, lines, solved.coins), states)
+    return UltimateXRounds(solved, _chain(states, tensors, pays, earned, lines, solved.coins), lines,
+                           lines * solved.coins, states)
 
 
 def _chain(states: tuple[tuple[int, ...], ...], tensors: npt.NDArray[np.float64], pays: npt.NDArray[np.int64],
