@@ -20,9 +20,8 @@ import numpy.typing as npt
 
 from videopoker.analysis.charts.chart import Chart, class_patterns
 from videopoker.analysis.solve.draws import draw_tables
-from videopoker.deck.cards import HAND_SIZE, JOKER_INDEX, Card, RandomLike, full_deck, shuffled, take_random
+from videopoker.deck.cards import JOKER_INDEX, Card, RandomLike, shuffled
 from videopoker.deck.suits import suit_symmetries
-from videopoker.paytable import Paytable
 
 #: Per chart (kept alive beside its key, so an id is never reused while it is here): the line,
 #: from 0, that plays each dealt-hand class.
@@ -96,8 +95,3 @@ def renamed(hand: Sequence[int] | npt.NDArray[np.uint8], renamings: Sequence[tup
     sigma = renamings[rng.randrange(len(renamings))]
     return [Card(int(card)) if card >= JOKER_INDEX else Card(int(card) - int(card) % 4 + sigma[int(card) % 4])
             for card in hand]
-
-
-def random_deal(paytable: Paytable, rng: RandomLike) -> tuple[Card, ...]:
-    """Five cards off a shuffled deck of the table's game, as the machine deals them."""
-    return tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng))

@@ -45,6 +45,11 @@ from videopoker.rules.definition import PayCategory
 PLAY_LINES = PLAYED_HANDS
 
 
+
+def deal_hand(paytable: Paytable, rng: RandomLike) -> tuple[Card, ...]:
+    """Five cards at random from a full deck of the paytable's game, as the machine deals them."""
+    return tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng))
+
 @dataclass(frozen=True)
 class Round:
     """One dealt hand waiting for its draw, to be played as ``hands`` hands."""
@@ -117,7 +122,7 @@ class Round:
         plays under (``carried`` in: Ultimate X's lines, the next level of a stack) and, at a
         feature bet, its multiplier (read from the cards, or drawn), as the feature's kind says."""
         feature = paytable.feature
-        dealt = tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng))
+        dealt = deal_hand(paytable, rng)
         plays = feature is not None and paytable.plays_feature(bet)
         state = feature.deal_state(carried, hands, plays, rng) if feature is not None else None
         multiplier = deal_multiplier(feature.round_multipliers(state, top_rank([card.index for card in dealt])),

@@ -28,8 +28,8 @@ from videopoker.ledger.leaks import leaks
 from videopoker.ledger.report import open_ledger
 from videopoker.ledger.store import milliseconds
 from videopoker.machine.drill_book import Opened, open_book, save_book
-from videopoker.machine.drill_deal import deal_of_line, random_deal
 from videopoker.machine.drills import BOXES, DAY, DrillItem, DrillResult, Kind, SelfTestGrade, grade_test
+from videopoker.machine.round import deal_hand
 from videopoker.machine.training import Decision, PlayedLine, cards_text, chart_line_of, judge, outcome_lines
 from videopoker.paytable import Paytable, paytable_reference, resolve_paytable
 
@@ -198,7 +198,7 @@ class Drills:
                 if soonest.waits_on_hands(self.book.hands):
                     paytable = self.book.tables[soonest.table]
                     hand = DrillHand(Kind.BETWEEN, soonest.table, paytable, soonest.coins,
-                                     random_deal(paytable, self.rng))
+                                     deal_hand(paytable, self.rng))
                 elif ahead:
                     hand = self._deal_item(soonest, ahead=True)
                 else:
@@ -211,6 +211,7 @@ class Drills:
         """A fresh hand of the item's line; None (and the item set aside for this sitting) where the
         table's chart has no such line any more."""
         from videopoker.analysis.charts.derive import chart_for
+        from videopoker.machine.drill_deal import deal_of_line  # numpy and the charts: not at start-up
 
         paytable = self.book.tables[item.table]
         chart = chart_for(paytable, item.coins)
@@ -316,7 +317,7 @@ class SelfTest:
         pick = self.rng.randrange(sum(rounds for *_, rounds in self.tables))
         for reference, paytable, coins, rounds in self.tables:
             if pick < rounds:
-                return DrillHand(Kind.TEST, reference, paytable, coins, random_deal(paytable, self.rng))
+                return DrillHand(Kind.TEST, reference, paytable, coins, deal_hand(paytable, self.rng))
             pick -= rounds
         raise AssertionError("a pick past every table")
 

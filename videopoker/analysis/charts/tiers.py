@@ -243,7 +243,7 @@ class _Candidate:
 
 
 def excepted(played: ChartReturn, paytable: Paytable, bet: int, values: npt.NDArray[np.float64]) -> ChartReturn:
-    """``played``'s chart with exceptions under its lines, penalty-card style, while one is worth
+    """``played``'s chart (of lines alone) with exceptions under its lines, penalty-card style, while one is worth
     :data:`EXCEPTION_WORTH` of the return.
 
     Where the chart plays line L and perfect play keeps pattern b, the hands of that line (no
@@ -260,8 +260,8 @@ def excepted(played: ChartReturn, paytable: Paytable, bet: int, values: npt.NDAr
     classes = np.arange(values.shape[1])
     best = first_best(values)
     scale = float(weights @ values[best, classes])
-    plain = Chart(game, tuple(ChartLine(line.patterns) for line in chart.lines))
-    line_holds, lines = plain.play(patterns, tables.class_hands)  # each hand's line's hold, before exceptions
+    assert not any(line.exceptions for line in chart.lines), "exceptions are found over a chart of lines alone"
+    line_holds, lines = played.holds, played.lines  # each hand's line's hold, before any exception
     met = conditions_met(tables.class_hands, line_holds)
     holds = played.holds.copy()
     for _ in range(MOST_EXCEPTIONS):

@@ -20,7 +20,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
-from videopoker.analysis.charts.tiers import TIERS
 from videopoker.deck.cards import Card
 from videopoker.errors import VideoPokerError
 from videopoker.machine.training import cards_text, chart_line_of
@@ -55,6 +54,8 @@ class ChartScreen(ModalScreen[None]):
                              classes="dialog-text", markup=False)
 
     def _title(self) -> str:
+        from videopoker.analysis.charts.tiers import TIERS  # the charts load with the screen, not the machine
+
         base = " · BASE GAME" if self.paytable.feature is not None else ""  # its feature's holds differ
         chart = "STRATEGY CHART" if self.tier is None else f"{TIERS[self.tier].upper()} CHART"
         return f"{chart} · {visible(self.paytable.name)} · {counted(self.coins, 'coin')}{base}"
@@ -64,6 +65,8 @@ class ChartScreen(ModalScreen[None]):
 
     def action_next_tier(self) -> None:
         """The next tier up, from the beginner's after the whole chart and the perfect one."""
+        from videopoker.analysis.charts.tiers import TIERS
+
         self.tier = 0 if self.tier is None or self.tier == len(TIERS) - 1 else self.tier + 1
         self.query_one("#chart-title", Static).update(self._title())
         self.query_one("#chart-summary", Static).update(
@@ -74,7 +77,7 @@ class ChartScreen(ModalScreen[None]):
     def _derive(self) -> None:
         from videopoker.analysis.charts.derive import chart_for, chart_return
         from videopoker.analysis.charts.patterns import legend
-        from videopoker.analysis.charts.tiers import ladder
+        from videopoker.analysis.charts.tiers import TIERS, ladder
 
         worker = get_current_worker()
         tier, added = self.tier, frozenset[int]()
