@@ -8,7 +8,8 @@ import numpy as np
 
 from videopoker.analysis.solve.along import WorthLine, brackets
 from videopoker.analysis.solve.draws import draw_tables
-from videopoker.analysis.solve.exact import common_values, hold_counts, moved_counts, pay_vector
+from videopoker.analysis.solve.exact import hold_counts, moved_counts, pay_vector
+from videopoker.analysis.solve.tally import common_values
 from videopoker.paytable.names import resolve_paytable
 
 

@@ -102,8 +102,8 @@ def test_names_reach_shipped_files_by_stem_or_unique_ending() -> None:
     assert find_paytable("jacks-or-better-9-6").name == "jacks-or-better-9-6.yaml"
     assert find_paytable("illinois").name == "deuces-wild-illinois.yaml"
     assert find_paytable("colorado").name == "deuces-wild-colorado.yaml"
-    with pytest.raises(PaytableError,
-                       match="could be any of big-times-draw-double-double-bonus-9-6, bonus-poker-deluxe-9-6, "):
+    with pytest.raises(PaytableError, match="could be any of big-times-draw-double-double-bonus-9-6, "
+                                            "black-jack-bonus-9-6, bonus-poker-deluxe-9-6, "):
         find_paytable("9-6")
     with pytest.raises(PaytableError) as caught:
         find_paytable("6-5")  # both jacks-or-better-6-5 and tens-or-better-6-5 end so

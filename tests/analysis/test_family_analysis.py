@@ -12,7 +12,8 @@ from support import game
 
 from videopoker.analysis import analyze, best_holds
 from videopoker.analysis.solve.draws import TIE_ORDER, draw_tables, hold_ranks
-from videopoker.analysis.solve.exact import class_values, first_best, pay_vector
+from videopoker.analysis.solve.exact import class_values, pay_vector
+from videopoker.analysis.solve.tally import first_best
 from videopoker.deck.cards import Card, parse_hand
 from videopoker.deck.combos import colex_rank, combinations_colex
 from videopoker.paytable import Paytable, resolve_paytable

@@ -18,8 +18,10 @@ def _straight(ranks: list[int]) -> bool:
 
 
 def _holds(spec: HandSpec, ranks: list[int], suited: bool, wilds: int, deck_wilds: int,
-           naturals: list[int]) -> bool:
+           naturals: list[int], cards: list[int]) -> bool:
     made = spec.made.value
+    if spec.holding is not None and not set(cards) & spec.holding:
+        return False
     if spec.natural and wilds:
         return False
     if made != "wild cards" and spec.count is not None and wilds != spec.count:
@@ -45,14 +47,31 @@ def _holds(spec: HandSpec, ranks: list[int], suited: bool, wilds: int, deck_wild
     if made == "full house":
         return shape == [3, 2] and any(n == 3 and r in group for r, n in count.items())
     size = {"five of a kind": 5, "four of a kind": 4, "three of a kind": 3, "pair": 2}[made]
-    if spec.kicker is None:
+    if spec.kicker is None and spec.kicker_cards is None:
         return any(n >= size and r in group for r, n in count.items())
-    return (shape == [4, 1] and any(n == 4 and r in group for r, n in count.items())
-            and any(n == 1 and r in spec.kicker for r, n in count.items()))
+    if not (shape == [4, 1] and any(n == 4 and r in group for r, n in count.items())):
+        return False
+    odd = next(r for r, n in count.items() if n == 1)
+    # the odd card named by suit: a card of the hand of that rank, the only one (not a wild card's value)
+    named = any(card // 4 + 2 == odd for card in cards if card in (spec.kicker_cards or ()))
+    return odd in (spec.kicker or ()) or named
+
+
+def _in_order(spec: HandSpec, cards: list[int]) -> bool:
+    """Whether the cards, in their places, show ``spec.order`` side by side (either way if reversible)."""
+    if spec.order is None:
+        return True
+    readings = [list(spec.order), list(reversed(spec.order))] if spec.reversible else [list(spec.order)]
+    for reading in readings:
+        for start in range(len(cards) - len(reading) + 1):
+            shown = cards[start:start + len(reading)]
+            if all(card // 4 + 2 == slot.rank and slot.suit in (None, card % 4) for card, slot in zip(shown, reading)):
+                return True
+    return False
 
 
 def brute_category(definition: GameDefinition, cards: list[int]) -> str:
-    """The key of the first entry the five card indices can make, or ``nothing``."""
+    """The key of the first entry the five card indices, in their places, can make, or ``nothing``."""
     wild = definition.wild_card_indices
     naturals = [c for c in cards if c not in wild]
     wilds = len(cards) - len(naturals)
@@ -63,7 +82,7 @@ def brute_category(definition: GameDefinition, cards: list[int]) -> str:
     for values in itertools.combinations_with_replacement(range(2, ACE + 1), wilds):
         ranks = natural_ranks + list(values)
         for index, spec in enumerate(definition.hands[:best]):
-            if _holds(spec, ranks, suited, wilds, wilds - jokers, natural_ranks):
+            if _holds(spec, ranks, suited, wilds, wilds - jokers, natural_ranks, naturals) and _in_order(spec, cards):
                 best = index
                 break
     return definition.keys[best] if best < len(definition.hands) else "nothing"

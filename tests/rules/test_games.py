@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from brute import brute_category
 
+from videopoker.deck.cards import Card, parse_hand
 from videopoker.errors import PaytableError
 from videopoker.paytable import load_paytable
 from videopoker.rules.catalog import game_keys, load_game
@@ -117,6 +118,24 @@ hands:
   three_of_a_kind: {made: three of a kind}
   two_pair: {made: two pair}
   pair_of_aces: {made: pair, ranks: [A]}
+""",
+    # Cards named by suit beside wild cards: a black-jack kicker and a flush holding a red ace.
+    "named-cards": """
+title: Named Cards
+wild: [2]
+hands:
+  natural_royal_flush: {made: royal flush, natural: true}
+  four_deuces: {made: wild cards, count: 4}
+  quads_black_jack: {made: four of a kind, ranks: [A, K], kicker: [Js, Jc, 9]}
+  wild_royal_flush: {made: royal flush}
+  five_of_a_kind: {made: five of a kind}
+  straight_flush: {made: straight flush}
+  four_of_a_kind: {made: four of a kind}
+  red_ace_flush: {made: flush, holding: [Ah, Ad]}
+  full_house: {made: full house}
+  flush: {made: flush}
+  straight: {made: straight}
+  three_of_a_kind: {made: three of a kind}
 """,
 }
 
@@ -229,6 +248,38 @@ def test_suited_wild_classes_give_the_return_of_solving_every_hand() -> None:
     assert total == analyze(paytable, remember=False).rtp * 5 * comb(52, 5) * common
 
 
+def test_black_jack_bonus_makes_every_hand_the_wizard_of_odds_counts() -> None:
+    """Four of a kind with the jack of spades or clubs beside it: suits in a rule.  Every combination
+    of the Wizard of Odds' 9/6 table (his slow program ran four days a table), exactly."""
+    from videopoker.analysis.solve.exact import analyze
+    from videopoker.paytable import load_paytable
+    from videopoker.paytable.names import find_paytable
+
+    analysis = analyze(load_paytable(find_paytable("black-jack-bonus-9-6")), remember=False)
+    assert [row.combinations for row in analysis.rows] == [
+        486203646, 2203932480, 375173532, 863022792, 1780551210, 8368302246, 9053778936, 26202429360,
+        202560451044, 231319834884, 261796363338, 1497410737884, 2343890018796, 4313089582038, 11033830135014]
+    eight_six = analyze(load_paytable(find_paytable("black-jack-bonus-8-6")), remember=False)
+    assert [row.combinations for row in eight_six.rows][:10] == [  # the rows of his 8/6 table we have
+        485848896, 2203293672, 375047370, 862960872, 1780112094, 8361797292, 9053007774, 26186728770,
+        202444719468, 233705700462]
+    game = analysis.paytable.game
+    assert game.named == tuple(Card.parse(text).index for text in ("Jc", "Js"))
+    judged = [game.categories[game.evaluate_index([card.index for card in parse_hand(text)])]
+              for text in ("Ah Ac Ad As Js", "Ah Ac Ad As Jh", "Jh Jc Jd Js Ah", "5h 5c 5d 5s Jc")]
+    assert judged == ["four_aces_black_jack", "four_aces_jacks", "four_aces_jacks", "four_5_k_black_jack"]
+
+
+@pytest.mark.parametrize("key", ["black-jack-bonus", "named-cards"])
+def test_cards_named_by_suit_mean_what_they_say_on_every_four_of_a_kind_and_flush(key: str) -> None:
+    game = load_game(key) if key in game_keys() else inline_game(key)
+    quads = [[rank * 4 + suit for suit in range(4)] + [kicker] for rank in range(13)
+             for kicker in range(52) if kicker // 4 != rank]
+    rng = random.Random(5)
+    flushes = [[rank * 4 + suit for rank in rng.sample(range(13), 5)] for suit in range(4) for _ in range(100)]
+    agrees_with_brute_force(game, quads + flushes)
+
+
 def test_a_made_hand_can_name_how_many_wild_cards_it_holds() -> None:
     """Super Bonus Deuces pays five of a kind made of a natural four of a kind and one deuce apart:
     `count` on a made hand is exactly so many wild cards in it (`natural: true` is count 0)."""
@@ -270,6 +321,12 @@ BAD_GAMES = {
     "pays-not-hands.yaml": ("13:3", "'four_ace' is not a hand of", "did you mean"),
     "wild-card-count-missing.yaml": ("5:19", "say how many wild cards with `count:`", "four deuces"),
     "count-on-a-natural-game.yaml": ("5:54", "count 1 is more wild cards than this deck can deal", "(0)"),
+    "order-in-a-wild-game.yaml": ("5:43", "an order is for games without wild cards", "drop `order`"),
+    "order-too-short.yaml": ("4:62", "order is a list of 3 to 5 ranks or cards", "got 2"),
+    "order-names-a-card-twice.yaml": ("4:71", "order names As twice", "one place"),
+    "reversible-without-order.yaml": ("4:38", "reversible reads an `order` right to left", "give the order"),
+    "order-below-its-hand.yaml": ("5:5", "sequential_royal can never be paid: royal_flush above it",
+                                  "move sequential_royal above royal_flush"),
     "natural-with-a-count.yaml": ("5:44", "natural means no wild card, and count says 2", "keep one of them"),
 }
 

@@ -265,6 +265,68 @@ async def test_a_game_designed_from_nothing_is_played_and_saved_inline(isolated_
     assert "four_aces: {made: four of a kind, ranks: [A]" in (isolated_home / "paytables" / "my-game.yaml").read_text()
 
 
+async def test_a_reversible_royal_is_designed_with_an_order_and_solved_in_place(isolated_home: Path) -> None:
+    """The game designer writes an order: the royal flush row made a royal read 10 J Q K A either
+    way, a plain royal added below it; the checker names what takes an order written below; the
+    return is solved in place and saved with the order in the file."""
+    from textual.widgets import Checkbox, Input, Select
+
+    from videopoker.tui.screens.editor_dialogs import FamilyDialog
+    from videopoker.tui.screens.game_dialogs import HandDialog
+
+    app = EditorApp(open_draft("jacks-or-better-9-6"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, FamilyDialog))
+        await pilot.press("home", "enter")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and app.screen.draft.game is not None
+                    and app.screen.draft.game.title == "My Game")
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        screen = editor(app)
+        await pilot.press("plus")  # below the royal flush, an order the royal always takes first
+        await until(pilot, lambda: isinstance(app.screen, HandDialog))
+        dialog = app.screen
+        dialog.query_one("#hand-key", Input).value = "reversible_royal"
+        dialog.query_one("#hand-made", Select).value = "royal flush"
+        dialog.query_one("#hand-order", Input).value = "10 J Q K A"
+        dialog.query_one("#hand-key", Input).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: "royal_flush above it" in str(dialog.query_one("#question-problem").render()))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen))
+        await pilot.press("h")  # the royal flush row itself becomes the royal in order
+        await until(pilot, lambda: isinstance(app.screen, HandDialog))
+        dialog = app.screen
+        dialog.query_one("#hand-key", Input).value = "reversible_royal"
+        dialog.query_one("#hand-order", Input).value = "10 J Q K A"
+        dialog.query_one("#hand-reversible", Checkbox).value = True
+        dialog.query_one("#hand-key", Input).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen)
+                    and screen.draft.categories[0] == "reversible_royal")
+        await pilot.press("plus")
+        await until(pilot, lambda: isinstance(app.screen, HandDialog))
+        dialog = app.screen
+        dialog.query_one("#hand-key", Input).value = "royal_flush"
+        dialog.query_one("#hand-made", Select).value = "royal flush"
+        dialog.query_one("#hand-key", Input).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and screen.draft.categories[1] == "royal_flush")
+        await pilot.press("8", "0", "0", "enter")  # the plain royal pays 800 a coin, the reversible its 800 too
+        await until(pilot, lambda: screen.analysis is not None and screen.analysis.paytable.pay("royal_flush", 1) == 800
+                    and screen.analysis.paytable.game.placed is not None)
+        assert f"{float(screen.analysis.rtp):.6f}" == "0.995439"  # an order that pays no more changes nothing
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, FileNameDialog))
+        app.screen.query_one(Input).value = "reversible"
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.saved is not None)
+    saved = load_paytable(isolated_home / "paytables" / "reversible.yaml")
+    assert saved.game.definition.hands[0].data() == {"made": "royal flush", "order": ["10", "J", "Q", "K", "A"],
+                                                     "reversible": True}
+
+
 async def test_a_new_table_nobody_touched_is_left_without_a_question() -> None:
     """Nothing to lose: `n` and escape ask nothing until a pay or a hand has changed."""
     from videopoker.tui.screens.editor_dialogs import FamilyDialog

@@ -47,6 +47,7 @@ def coins_text(count: int) -> str:
 
 def run_analyze(args: argparse.Namespace) -> int:
     from videopoker.analysis import analyze
+    from videopoker.analysis.solve.exact import one_in_text
     from videopoker.cli.plotting import answered_in_json, check_plot, plot_written
 
     if args.plot is not None and args.tui:
@@ -103,15 +104,17 @@ def run_analyze(args: argparse.Namespace) -> int:
                 [Column("Hand", right=False), Column("Pays"), Column("Combinations"), Column("Probability"),
                  Column("1 in"), Column("Return")])
     for row in analysis.rows:
-        one_in = f"{row.one_in:,.1f}" if row.probability else "—"
         grid.rows.append([paytable.game.label(row.category), f"{float(row.pays):g}", f"{row.combinations:,}",
-                          f"{float(row.probability):.8f}", one_in, f"{float(row.contribution):.6f}"])
+                          f"{float(row.probability):.8f}", one_in_text(row.probability),
+                          f"{float(row.contribution):.6f}"])
     grid.footer.append(["Total", "", f"{analysis.total_combinations:,}", "1.00000000", "",
                         f"{float(analysis.rtp):.6f}"])
     show(grid)
-    say(f"Return {float(analysis.rtp) * 100:.4f}%  variance {float(analysis.variance):.4f}  "
-        f"SD {analysis.standard_deviation:.4f}  {paytable.game.label(analysis.top_category).lower()} every "
-        f"{analysis.top_cycle:,.0f} hands")
+    figures = f"Return {float(analysis.rtp) * 100:.4f}%  variance {float(analysis.variance):.4f}  " \
+              f"SD {analysis.standard_deviation:.4f}"
+    cycle = f"{paytable.game.label(analysis.top_category).lower()} every {analysis.top_cycle:,.0f} hands"
+    for line in [f"{figures}  {cycle}"] if len(figures) + len(cycle) < 79 else [figures, cycle]:
+        say(line)
     if args.multi > 1:
         say(f"{args.multi}-play: SD {analysis.multi_standard_deviation(args.multi):.4f} per hand "
             f"(covariance of two hands of a round {analysis.covariance:.4f})")

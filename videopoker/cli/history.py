@@ -66,8 +66,8 @@ def show_leaks(args: argparse.Namespace, since: datetime | None) -> int:
         return 0
     if not found.leaks:
         say("No leaks on record: every hold graded was the best one." if not found.mistakes else
-            f"{counted(found.mistakes, 'mistake')} on record, none a chart of the base game names "
-            "(a feature's bet)")
+            f"{counted(found.mistakes, 'mistake')} on record, none a chart names "
+            "(a feature's bet, or a game that pays hands by their places)")
     else:
         grid = Grid("Your leaks, the costliest first: what you held, where the chart holds otherwise",
                     [Column("You held", right=False), Column("Line"), Column("Times"), Column("Lost")], keys=1,

@@ -23,13 +23,15 @@ HAND = 5
 Symmetries = tuple[tuple[int, ...], ...] | None
 
 
-def suit_symmetries(wild: Collection[int]) -> Symmetries:
-    """The renamings of suits that keep the ``wild`` single cards wild (``sigma[s]`` is suit s's
-    new name), or None when every renaming does: only single wild cards (Js, Jh) tell suits apart."""
-    if not wild:
+def suit_symmetries(*named: Collection[int]) -> Symmetries:
+    """The renamings of suits (``sigma[s]`` is suit s's new name) that keep each set of ``named``
+    single cards what it is (the wild cards wild: Js, Jh; a kicker's black jacks: Js, Jc), or None
+    when every renaming does: only single cards named by a rule tell suits apart."""
+    sets = [set(cards) for cards in named if cards]
+    if not sets:
         return None
     kept = tuple(sigma for sigma in itertools.permutations(range(4))
-                 if {card // 4 * 4 + sigma[card % 4] for card in wild} == set(wild))
+                 if all({card // 4 * 4 + sigma[card % 4] for card in cards} == cards for cards in sets))
     return None if len(kept) == 24 else kept
 
 

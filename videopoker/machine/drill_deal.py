@@ -21,7 +21,7 @@ import numpy.typing as npt
 from videopoker.analysis.charts.chart import Chart, class_patterns
 from videopoker.analysis.solve.draws import draw_tables
 from videopoker.deck.cards import JOKER_INDEX, Card, RandomLike, shuffled
-from videopoker.deck.suits import suit_symmetries
+from videopoker.deck.suits import Symmetries
 
 #: Per chart (kept alive beside its key, so an id is never reused while it is here): the line,
 #: from 0, that plays each dealt-hand class.
@@ -79,12 +79,11 @@ def deal_of_line(chart: Chart, number: int, rng: RandomLike) -> tuple[Card, ...]
     pick = rng.randrange(int(running[-1]))
     chosen = int(members[int(np.searchsorted(running, pick, side="right"))])
     hand = draw_tables(chart.game).class_hands[chosen]
-    return tuple(shuffled(renamed(hand, _renamings(chart.game.definition.wild_cards), rng), rng))
+    return tuple(shuffled(renamed(hand, _renamings(chart.game.definition.symmetries), rng), rng))
 
 
-def _renamings(wild: frozenset[int]) -> Sequence[tuple[int, ...]]:
-    """The suit renamings the game allows (every one, unless single cards are wild)."""
-    allowed = suit_symmetries(wild)
+def _renamings(allowed: Symmetries) -> Sequence[tuple[int, ...]]:
+    """The suit renamings the game allows (every one, unless single cards are wild or named)."""
     return allowed if allowed is not None else tuple(itertools.permutations(range(4)))
 
 

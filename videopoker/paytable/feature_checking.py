@@ -34,6 +34,10 @@ def read_feature(spec: Any, place: Position, game: Game | None, max_coins: int |
     if not isinstance(spec, Mapping):
         add(place, f"feature must be a mapping like {next(iter(KINDS.values())).EXAMPLE}, got {describe(spec)}")
         return None
+    if game is not None and game.definition.ordered:
+        add(place, f"{game.title} pays some hands only in their places, and no feature is solved in place yet; "
+            "drop `feature:` or choose a game without `order:`")
+        return None
     kind = _kind(spec.get("kind"), value_position(spec, "kind"), add)
     if kind is None:
         return None

@@ -16,18 +16,20 @@ from typing import Any
 
 from videopoker.deck.cards import JOKER_INDEX, RANK_SYMBOLS, Card
 from videopoker.errors import CardError, PaytableError
-from videopoker.rules.definition import GROUP_SIZE, HAND, LABEL_LENGTH, NOTHING, GameDefinition, HandSpec, Made
+from videopoker.rules.definition import GROUP_SIZE, HAND, LABEL_LENGTH, NOTHING, GameDefinition, HandSpec, Made, Slot
 from videopoker.storage.usertext import first_control, quote
 from videopoker.storage.yamlfile import Findings, describe, item_position, key_position, key_text, value_position
 
 GAME_KEYS = ("title", "jokers", "wild", "hands")
-ENTRY_KEYS = ("made", "ranks", "kicker", "natural", "count", "label")
+ENTRY_KEYS = ("made", "ranks", "kicker", "holding", "natural", "count", "order", "reversible", "label")
 MAX_TITLE_LENGTH = 40
 #: Enough entries for any game a casino runs (Double Double Bonus has 13); more is a mistake.
 MAX_HANDS = 40
 MAX_KEY_LENGTH = 40
 KEY_FORM = re.compile(r"[a-z][a-z0-9_]*")
 RANK_HELP = "2..10, J, Q, K, A"
+#: The fewest places an ``order`` names: two would leave three places free, a million hands to list.
+FEWEST_IN_ORDER = 3
 _RANK_WORDS = {**{str(n): n for n in range(2, 11)}, "t": 10, "j": 11, "q": 12, "k": 13, "a": 14}
 #: Made hands that have a group of one rank, which ``ranks`` may name.
 GROUPED = tuple(GROUP_SIZE)
@@ -172,7 +174,7 @@ def _entry(reader: _Reader, key: Any, node: Any, hands: Any, wild: tuple[frozens
         reader.add(value_position(node, "made"), f"{key}: made {describe(made_text)} is not a hand; {fix}", key)
         return None
     made = Made(made_text.strip().lower())
-    ranks = kicker = None
+    ranks = kicker = kicker_cards = holding = None
     if "ranks" in node:
         if made not in GROUPED:
             reader.add(key_position(node, "ranks"), f"{key}: a {made} has no group of one rank for `ranks`; ranks "
@@ -200,11 +202,97 @@ def _entry(reader: _Reader, key: Any, node: Any, hands: Any, wild: tuple[frozens
                        f"four wild cards; a {made}{' of that count' if made is Made.WILD_CARDS else ''} has no "
                        "fifth card to name", key)
         else:
-            kicker = reader.ranks(node["kicker"], "kicker", key, value_position(node, "kicker"))
+            kicker, kicker_cards = _kicker(reader, key, node, wild)
+    if "holding" in node:
+        holding = _named_cards(reader, key, node["holding"], "holding", value_position(node, "holding"), wild)
+    order = _order(reader, key, node, made, wild, jokers) if "order" in node else None
+    reversible = node.get("reversible", False)
+    if not isinstance(reversible, bool):
+        reader.add(value_position(node, "reversible"), f"{key}: reversible is true or false, got "
+                   f"{describe(reversible)}", key)
+    elif reversible and "order" not in node:
+        reader.add(key_position(node, "reversible"), f"{key}: reversible reads an `order` right to left too; "
+                   "give the order (order: [10, J, Q, K, A])", key)
     label = reader.text(node, "label", LABEL_LENGTH, f"{key}: label", key) if "label" in node else None
     if len(reader.findings.problems) > problems:
         return None
-    return HandSpec(key, made, ranks, kicker, natural, count, label)
+    return HandSpec(key, made, ranks, kicker, natural, count, label, order, reversible is True, kicker_cards, holding)
+
+
+def _kicker(reader: _Reader, key: str, node: Mapping[str, Any], wild: tuple[frozenset[int], frozenset[int]] | None
+            ) -> tuple[frozenset[int] | None, frozenset[int] | None]:
+    """A ``kicker``: ranks (``[2, 3, 4]``) and cards named by suit (``[Js, Jc]``: Black Jack Bonus)."""
+    value, place = node["kicker"], value_position(node, "kicker")
+    items = value if isinstance(value, list) else [value]
+    ranks = [item for item in items if _rank(item) is not None]
+    cards = [item for item in items if _rank(item) is None]
+    rank_set = reader.ranks(value if not cards else ranks, "kicker", key, place) if ranks else None
+    card_set = _named_cards(reader, key, cards, "kicker", place, wild) if cards else None
+    return rank_set, card_set
+
+
+def _named_cards(reader: _Reader, key: str, value: Any, field: str, place: tuple[int, int] | None,
+                 wild: tuple[frozenset[int], frozenset[int]] | None) -> frozenset[int] | None:
+    """Cards a rule names by suit (``[Js, Jc]``): each a card of the 52, once, and not wild (a wild
+    card stands for another, so it has no suit of its own to be named by)."""
+    items = value if isinstance(value, list) else [value]
+    if not items or len(items) > JOKER_INDEX:
+        reader.add(place, f"{key}: {field} lists {len(items)} cards; name 1 to 52 cards like Js, Jc", key)
+        return None
+    cards: set[int] = set()
+    for item in items:
+        try:
+            card = Card.parse(item) if isinstance(item, str) else None
+        except CardError:
+            card = None
+        if card is None or card.is_joker:
+            reader.add(place, f"{key}: {field} {describe(item)} is neither a rank ({RANK_HELP}) nor a card (Js, 10h)",
+                       key)
+            return None
+        if wild is not None and (card.index // 4 + 2 in wild[0] or card.index in wild[1]):
+            reader.add(place, f"{key}: {field} names {card}, a wild card; name cards that are not wild", key)
+            return None
+        if card.index in cards:
+            reader.add(place, f"{key}: {field} names {card} twice; name it once", key)
+            return None
+        cards.add(card.index)
+    return frozenset(cards)
+
+
+def _order(reader: _Reader, key: str, node: Mapping[str, Any], made: Made,
+           wild: tuple[frozenset[int], frozenset[int]] | None, jokers: int | None) -> tuple[Slot, ...] | None:
+    """An entry's ``order``: 3 to 5 ranks or cards, left to right, each card once, in a game without
+    wild cards (a wild card's place in an order is a question no machine answers)."""
+    value, place = node["order"], value_position(node, "order")
+    if made is Made.WILD_CARDS or (wild is not None and any(wild)) or jokers:
+        reader.add(key_position(node, "order"), f"{key}: an order is for games without wild cards; drop `order` "
+                   "or the wild cards", key)
+        return None
+    if not isinstance(value, list) or not FEWEST_IN_ORDER <= len(value) <= HAND:
+        got = f"{len(value)}" if isinstance(value, list) else describe(value)
+        reader.add(place, f"{key}: order is a list of {FEWEST_IN_ORDER} to 5 ranks or cards, left to right "
+                   f"(order: [10, J, Q, K, A]); got {got}", key)
+        return None
+    slots: list[Slot] = []
+    for index, item in enumerate(value):
+        at = item_position(value, index)
+        rank = _rank(item)
+        if rank is not None:
+            slots.append(Slot(rank))
+            continue
+        try:
+            card = Card.parse(item) if isinstance(item, str) else None
+        except CardError:
+            card = None
+        if card is None or card.is_joker:
+            reader.add(at, f"{key}: order {describe(item)} is neither a rank ({RANK_HELP}) nor a card (As, 10h)", key)
+            return None
+        slot = Slot(card.index // 4 + 2, card.index % 4)
+        if slot in slots:
+            reader.add(at, f"{key}: order names {card} twice; a card has one place", key)
+            return None
+        slots.append(slot)
+    return tuple(slots)
 
 
 def _wild_count(reader: _Reader, key: str, node: Mapping[str, Any], ranks: frozenset[int] | None,

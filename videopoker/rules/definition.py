@@ -19,9 +19,12 @@ import json
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from videopoker.deck.cards import JOKER_INDEX, RANK_SYMBOLS, Card
+
+if TYPE_CHECKING:
+    from videopoker.deck.suits import Symmetries
 
 #: A pay category is the key of one of a game's hands (``full_house``), as in ``pays``, wallets and JSON.
 PayCategory = str
@@ -86,6 +89,23 @@ def short_name(label: str) -> str:
     return "".join(word[0] for word in words)[:4]
 
 
+@dataclass(frozen=True, order=True)
+class Slot:
+    """One place of an ``order``: a rank (any suit) or, with ``suit``, one card (the ace of spades)."""
+
+    rank: int                  # 2..14
+    suit: int | None = None    # 0..3 (clubs, diamonds, hearts, spades), as a card index has it
+
+    def cards(self) -> tuple[int, ...]:
+        """The card indices the place takes."""
+        first = (self.rank - 2) * 4
+        return tuple(range(first, first + 4)) if self.suit is None else (first + self.suit,)
+
+    def text(self) -> str:
+        """As a game file writes it: ``10``, ``J``, ``As``."""
+        return rank_word(self.rank) if self.suit is None else str(Card((self.rank - 2) * 4 + self.suit))
+
+
 @dataclass(frozen=True)
 class HandSpec:
     """One entry of a game's ``hands``: what the final hand must make to be paid as ``key``."""
@@ -97,18 +117,39 @@ class HandSpec:
     natural: bool = False                  # no wild card in the hand
     count: int | None = None               # exactly this many wild cards in the hand (any made hand)
     label: str | None = None               # the machine's name, when the key's words are not it
+    #: Cards side by side, left to right on the glass, that the hand must show (Sequential Royal's
+    #: 10 J Q K A; ACE$'s four aces): a shorter list may start at any place.
+    order: tuple[Slot, ...] | None = None
+    reversible: bool = False               # ``order`` read right to left pays too
+    #: The fifth card named by suit: Black Jack Bonus's four of a kind with the jack of spades or
+    #: of clubs (card indices; ``kicker`` may name ranks beside them).
+    kicker_cards: frozenset[int] | None = None
+    #: Cards one of which the hand must hold, anywhere in it (card indices).
+    holding: frozenset[int] | None = None
+
+    @property
+    def named_cards(self) -> frozenset[int]:
+        """The single cards this entry names by suit."""
+        return (self.kicker_cards or frozenset()) | (self.holding or frozenset())
 
     def data(self) -> dict[str, Any]:
         """As a game file writes it: only what is said."""
         data: dict[str, Any] = {"made": self.made.value}
         if self.ranks is not None:
             data["ranks"] = [rank_word(rank) for rank in sorted(self.ranks)]
-        if self.kicker is not None:
-            data["kicker"] = [rank_word(rank) for rank in sorted(self.kicker)]
+        if self.kicker is not None or self.kicker_cards is not None:
+            data["kicker"] = [rank_word(rank) for rank in sorted(self.kicker or ())] + \
+                [str(Card(card)) for card in sorted(self.kicker_cards or ())]
+        if self.holding is not None:
+            data["holding"] = [str(Card(card)) for card in sorted(self.holding)]
         if self.natural:
             data["natural"] = True
         if self.count is not None:
             data["count"] = self.count
+        if self.order is not None:
+            data["order"] = [slot.text() for slot in self.order]
+        if self.reversible:
+            data["reversible"] = True
         if self.label is not None:
             data["label"] = self.label
         return data
@@ -143,6 +184,26 @@ class GameDefinition:
     def deck_wilds(self) -> int:
         """Wild cards that are not jokers."""
         return len(self.wild_card_indices) - self.jokers
+
+    @cached_property
+    def named_cards(self) -> tuple[int, ...]:
+        """Every single card a hand entry names by suit (a kicker's black jacks), in card order: the
+        lookup gives each its own bit, since its rank alone does not say it."""
+        return tuple(sorted(set().union(*(spec.named_cards for spec in self.hands))))
+
+    @cached_property
+    def symmetries(self) -> Symmetries:
+        """The renamings of suits that change no hand's category (None: every one): those that keep
+        the wild single cards wild and each entry's named cards its own."""
+        from videopoker.deck.suits import suit_symmetries  # numpy: not for reading a definition
+
+        return suit_symmetries(self.wild_cards, *(spec.kicker_cards or () for spec in self.hands),
+                               *(spec.holding or () for spec in self.hands))
+
+    @property
+    def ordered(self) -> bool:
+        """Whether some entry pays only in an order on the glass: the places of the cards count."""
+        return any(spec.order is not None for spec in self.hands)
 
     @cached_property
     def keys(self) -> tuple[PayCategory, ...]:

@@ -18,7 +18,7 @@ many of its cards were wild.  ``wild cards`` entries look at the cards as dealt 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import cast
@@ -41,6 +41,31 @@ class MadeHands:
     counts: npt.NDArray[np.int8]
     flush: Mask
     wilds: npt.NDArray[np.int8]
+    #: Which of the game's ``named_cards`` (single cards a rule names by suit) each hand holds, a bit each.
+    named: npt.NDArray[np.int64] | None = None
+    named_cards: tuple[int, ...] = ()
+
+    def _named_held(self, cards: frozenset[int]) -> Iterator[tuple[Mask, int]]:
+        """For each of ``cards`` that the game names: whether each hand holds it, and the card."""
+        if self.named is None:
+            return
+        for bit, card in enumerate(self.named_cards):
+            if card in cards:
+                yield (self.named >> bit & 1).astype(bool), card
+
+    def holds_named(self, cards: frozenset[int]) -> Mask:
+        """Whether each hand holds one of ``cards`` (named cards of the game)."""
+        found: Mask = np.zeros(len(self.counts), dtype=bool)
+        for held, _ in self._named_held(cards):
+            found |= held
+        return found
+
+    def kicker_named(self, cards: frozenset[int]) -> Mask:
+        """Whether the odd card of each hand (its only card of a rank) is one of ``cards``."""
+        found: Mask = np.zeros(len(self.counts), dtype=bool)
+        for held, card in self._named_held(cards):
+            found |= held & (self.counts[:, card // 4] == 1)
+        return found
 
     @classmethod
     def of(cls, ranks: Iterable[Sequence[int]], flush: Sequence[bool], wilds: Sequence[int]) -> MadeHands:
@@ -99,19 +124,29 @@ def _shape_test(spec: HandSpec) -> Test:
     if made is Made.FULL_HOUSE:
         return lambda hands: (hands.most == 3) & (hands.second == 2) & hands.has(ranks, 3, exactly=True)
     size = GROUP_SIZE[made]
-    if spec.kicker is None:
+    if spec.kicker is None and spec.kicker_cards is None:
         return lambda hands: hands.has(ranks, size)
-    kickers = spec.kicker  # four of a kind: the odd card's rank, whatever the quads'
-    return lambda hands: (hands.most == 4) & hands.has(ranks, 4, exactly=True) & hands.has(kickers, 1, exactly=True)
+    kickers, named = spec.kicker or frozenset(), spec.kicker_cards or frozenset()
+    # four of a kind: the odd card by its rank, or as one of the cards named, whatever the quads'
+    return lambda hands: (hands.most == 4) & hands.has(ranks, 4, exactly=True) & \
+        (hands.has(kickers, 1, exactly=True) | hands.kicker_named(named))
 
 
 def made_test(spec: HandSpec) -> Test:
     """Whether made hands are ``spec`` (any entry but ``wild cards``)."""
-    shape = _shape_test(spec)
+    shape = _with_named(spec, _shape_test(spec))
     wilds = 0 if spec.natural else spec.count  # natural is a count of no wild cards
     if wilds is None:
         return shape
     return lambda hands: shape(hands) & (hands.wilds == wilds)
+
+
+def _with_named(spec: HandSpec, shape: Test) -> Test:
+    """``shape``, and the hand holds one of the cards ``holding`` names, where it names any."""
+    holding = spec.holding
+    if holding is None:
+        return shape
+    return lambda hands: shape(hands) & hands.holds_named(holding)
 
 
 def wild_cards_test(spec: HandSpec, naturals: npt.NDArray[np.int64], wilds: int,

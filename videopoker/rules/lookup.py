@@ -26,6 +26,7 @@ from videopoker.deck.cards import JOKER_INDEX
 from videopoker.deck.combos import combinations_colex
 from videopoker.rules.definition import NOTHING, GameDefinition, HandSpec, Made, PayCategory
 from videopoker.rules.hands import MadeHands, made_test, wild_cards_test
+from videopoker.rules.order import Placed, placed_hands
 
 #: Multiset-unique rank weights for ranks 2..A: no two multisets of at most five ranks (at most
 #: four of each) share a sum.  Found by greedy search (each weight the least that keeps sums
@@ -35,7 +36,8 @@ RANK_KEYS = 4 * RANK_WEIGHTS[-1] + RANK_WEIGHTS[-2] + 1
 SUIT_BITS = 3  # a suit's count (0..5) in three bits
 WILD_SHIFT = 4 * SUIT_BITS     # wild cards in the hand, jokers included (0..5)
 JOKER_SHIFT = WILD_SHIFT + 3   # jokers in the hand (0..2)
-RANK_SHIFT = JOKER_SHIFT + 2
+NAMED_SHIFT = JOKER_SHIFT + 2  # a bit per card a rule names by suit (Black Jack Bonus's Js, Jc), if any
+RANK_SHIFT = NAMED_SHIFT       # where the rank weights start in a game that names no card
 LOW_MASK = (1 << RANK_SHIFT) - 1
 NO_CATEGORY = 255
 HAND = 5
@@ -86,6 +88,20 @@ class Game:
     @property
     def deck_size(self) -> int:
         return self.definition.deck_size
+
+    @property
+    def named(self) -> tuple[int, ...]:
+        """The single cards a rule names by suit, each with its own bit in a hand's key."""
+        return self.definition.named_cards
+
+    @property
+    def rank_shift(self) -> int:
+        """Where a key's rank weights start: past the suit counts, wild cards, jokers and named cards."""
+        return NAMED_SHIFT + len(self.named)
+
+    @property
+    def low_mask(self) -> int:
+        return (1 << self.rank_shift) - 1
 
     @property
     def max_wilds(self) -> int:
@@ -143,16 +159,18 @@ class Game:
             elif self.is_wild(card):
                 keys[card] = 1 << WILD_SHIFT
             else:
-                keys[card] = (RANK_WEIGHTS[card // 4] << RANK_SHIFT) | (1 << (SUIT_BITS * (card % 4)))
+                keys[card] = (RANK_WEIGHTS[card // 4] << self.rank_shift) | (1 << (SUIT_BITS * (card % 4)))
+                if card in self.named:
+                    keys[card] |= 1 << (NAMED_SHIFT + self.named.index(card))
         return keys
 
-    def _block(self, jokers: int, deck_wilds: int, suited: bool) -> int:
-        """The table block of hands with these wild cards, suited or not."""
-        return (jokers * (self.max_deck_wilds + 1) + deck_wilds) * 2 + suited
+    def _block(self, jokers: int, deck_wilds: int, suited: bool, named: int) -> int:
+        """The table block of hands with these wild cards, suited or not, holding these named cards."""
+        return (((jokers * (self.max_deck_wilds + 1) + deck_wilds) * 2 + suited) << len(self.named)) + named
 
     @property
     def _block_count(self) -> int:
-        return (self.jokers + 1) * (self.max_deck_wilds + 1) * 2
+        return (self.jokers + 1) * (self.max_deck_wilds + 1) * 2 << len(self.named)
 
     @cached_property
     def low_offsets(self) -> npt.NDArray[np.int64]:
@@ -161,22 +179,23 @@ class Game:
         Every command that judges a hand builds this (131,072 entries): int32 and in place, about a
         millisecond, where the first way took six.
         """
-        low = np.arange(LOW_MASK + 1, dtype=np.int32)
+        low = np.arange(self.low_mask + 1, dtype=np.int32)
         most = low & 7
         for suit in range(1, 4):
             np.maximum(most, (low >> (SUIT_BITS * suit)) & 7, out=most)
         wilds = (low >> WILD_SHIFT) & 7
-        jokers = low >> JOKER_SHIFT
+        jokers = (low >> JOKER_SHIFT) & 3
+        named = low >> NAMED_SHIFT
         flush = (most + wilds) == HAND
         deck_wilds = np.clip(wilds - jokers, 0, self.max_deck_wilds)
         np.minimum(jokers, self.jokers, out=jokers)
-        block = (jokers * (self.max_deck_wilds + 1) + deck_wilds) * 2 + flush
+        block = (((jokers * (self.max_deck_wilds + 1) + deck_wilds) * 2 + flush) << len(self.named)) + named
         offsets: npt.NDArray[np.int64] = block.astype(np.int64) * RANK_KEYS
         return offsets
 
-    def _blocks(self) -> Iterator[tuple[int, int, bool, npt.NDArray[np.int64], npt.NDArray[np.int64]]]:
-        """Every (jokers, other wilds, suited) block a hand can be in: its natural rank multisets and
-        their rank keys."""
+    def _blocks(self) -> Iterator[tuple[int, int, bool, int, npt.NDArray[np.int64], npt.NDArray[np.int64]]]:
+        """Every (jokers, other wilds, suited, named cards held) block a hand can be in: its natural
+        rank multisets and their rank keys."""
         natural_ranks = [r for r in range(RANKS) if r + 2 not in self.wild_ranks]
         weights = np.array(RANK_WEIGHTS, dtype=np.int64)
         for jokers in range(self.jokers + 1):
@@ -184,8 +203,12 @@ class Game:
                 naturals = _multisets(natural_ranks, HAND - jokers - deck_wilds)
                 rank_keys = weights[naturals].sum(axis=1)
                 distinct = (np.diff(naturals, axis=1) != 0).all(axis=1)
-                yield jokers, deck_wilds, False, naturals, rank_keys
-                yield jokers, deck_wilds, True, naturals[distinct], rank_keys[distinct]  # suited: no rank twice
+                for named in range(1 << len(self.named)):
+                    held = [card for bit, card in enumerate(self.named) if named >> bit & 1]
+                    fits = _holds_ranks(naturals, held)
+                    yield jokers, deck_wilds, False, named, naturals[fits], rank_keys[fits]
+                    if len({card % 4 for card in held}) <= 1:  # suited: no rank twice, one suit
+                        yield jokers, deck_wilds, True, named, naturals[fits & distinct], rank_keys[fits & distinct]
 
     @cached_property
     def table(self) -> npt.NDArray[np.uint8]:
@@ -195,9 +218,9 @@ class Game:
             return known
         table = np.full(RANK_KEYS * self._block_count, NO_CATEGORY, dtype=np.uint8)
         made = _MadeTable(self)
-        for jokers, deck_wilds, suited, naturals, rank_keys in self._blocks():
-            block = self._block(jokers, deck_wilds, suited)
-            table[block * RANK_KEYS + rank_keys] = made.best(naturals, jokers, deck_wilds, suited)
+        for jokers, deck_wilds, suited, named, naturals, rank_keys in self._blocks():
+            block = self._block(jokers, deck_wilds, suited, named)
+            table[block * RANK_KEYS + rank_keys] = made.best(naturals, jokers, deck_wilds, suited, named)
         _TABLES[self.digest] = table
         return table
 
@@ -224,25 +247,37 @@ class Game:
         made = _MadeTable(self)
         entries = len(self.hands)
         both = np.zeros((entries, entries), dtype=np.int64)
-        for jokers, deck_wilds, suited, naturals, _ in self._blocks():
-            reached = made.reachable(naturals, jokers, deck_wilds, suited).astype(np.int64)
+        for jokers, deck_wilds, suited, named, naturals, _ in self._blocks():
+            reached = made.reachable(naturals, jokers, deck_wilds, suited, named).astype(np.int64)
             both += reached.T @ reached
+        if self.placed is not None:  # a hand in place is also the hand its cards make as a set
+            np.add.at(both, (self.placed.entries, self.placed.bases), 1)
+            np.add.at(both, (self.placed.bases, self.placed.entries), 1)
         return np.greater(both, 0)
 
     @cached_property
-    def _scalar(self) -> tuple[tuple[int, ...], tuple[int, ...], bytes]:
+    def placed(self) -> Placed | None:
+        """The hands in place its ordered entries pay (None: no entry asks for an order)."""
+        return placed_hands(self) if self.definition.ordered else None
+
+    @cached_property
+    def _scalar(self) -> tuple[tuple[int, ...], tuple[int, ...], bytes, int, int]:
         return (tuple(int(k) for k in self.card_keys), tuple(int(o) for o in self.low_offsets),
-                self.table.tobytes())
+                self.table.tobytes(), self.rank_shift, self.low_mask)
 
     def evaluate_index(self, hand: Sequence[int]) -> int:
-        """Category index (into ``categories``) of five card indices: the scalar hot path."""
-        keys, offsets, table = self._scalar
+        """Category index (into ``categories``) of five card indices in their places on the glass,
+        left to right (only an ordered entry reads the places): the scalar hot path."""
+        keys, offsets, table, shift, mask = self._scalar
         a, b, c, d, e = hand
         key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e]
-        return table[(key >> RANK_SHIFT) + offsets[key & LOW_MASK]]
+        index = table[(key >> shift) + offsets[key & mask]]
+        placed = self.placed
+        return index if placed is None else placed.entry_of((a, b, c, d, e), index)
 
     def evaluate_batch(self, hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
-        """Category indices of many hands at once: ``hands`` has shape (n, 5) of card indices."""
+        """Category indices of many hands at once as sets of cards (an ordered entry never: the
+        analysis adds the hands in place apart): ``hands`` has shape (n, 5) of card indices."""
         cards = np.asarray(hands)
         if cards.ndim != 2 or cards.shape[1] != HAND:
             raise ValueError(f"hands must have shape (n, 5), got {cards.shape}")
@@ -254,10 +289,20 @@ class Game:
 
     def category_of_keys(self, key: npt.NDArray[np.int64]) -> npt.NDArray[np.uint8]:
         """Category indices of hands given by their summed card keys (consumes ``key``)."""
-        low = key & LOW_MASK
-        key >>= RANK_SHIFT
+        low = key & self.low_mask
+        key >>= self.rank_shift
         key += self.low_offsets.take(low)
         return self.table.take(key)
+
+
+def _holds_ranks(naturals: npt.NDArray[np.int64], cards: list[int]) -> npt.NDArray[np.bool_]:
+    """Which natural rank multisets have room for ``cards`` (named cards held): each card's rank as
+    often as the cards name it."""
+    fits: npt.NDArray[np.bool_] = np.ones(len(naturals), dtype=bool)
+    for rank in {card // 4 for card in cards}:
+        needed = sum(1 for card in cards if card // 4 == rank)
+        fits &= (naturals == rank).sum(axis=1) >= needed
+    return fits
 
 
 def _multisets(ranks: Iterable[int], size: int, most: int = 4) -> npt.NDArray[np.int64]:
@@ -293,31 +338,34 @@ class _MadeTable:
             np.add.at(counts, (np.arange(len(self.ranks)), self.ranks[:, place]), 1)
         self.counts = counts
         hands = game.hands
-        self.made = [(index, made_test(spec)) for index, spec in enumerate(hands) if spec.made is not Made.WILD_CARDS]
+        self.made = [(index, made_test(spec)) for index, spec in enumerate(hands)
+                     if spec.made is not Made.WILD_CARDS and spec.order is None]  # order: see rules.order
         self.wild_entries = [(index, spec) for index, spec in enumerate(hands) if spec.made is Made.WILD_CARDS]
         self.nothing = len(hands)
-        self._passes: dict[tuple[int, bool], npt.NDArray[np.bool_]] = {}
-        self._best: dict[tuple[int, bool], npt.NDArray[np.uint8]] = {}
+        self._passes: dict[tuple[int, bool, int], npt.NDArray[np.bool_]] = {}
+        self._best: dict[tuple[int, bool, int], npt.NDArray[np.uint8]] = {}
 
-    def passes(self, wilds: int, suited: bool) -> npt.NDArray[np.bool_]:
+    def passes(self, wilds: int, suited: bool, named: int = 0) -> npt.NDArray[np.bool_]:
         """Per made hand (row of ``ranks``) and made entry, whether its test holds: (n, made entries).
 
-        A test sees how many cards were wild (``natural``, ``count``), so one set per count is kept.
+        A test sees how many cards were wild (``natural``, ``count``) and which named cards the hand
+        holds, so one set per count and named cards is kept.
         """
-        if (wilds, suited) not in self._passes:
+        if (wilds, suited, named) not in self._passes:
             n = len(self.counts)
-            hands = MadeHands(self.counts, np.full(n, suited), np.full(n, wilds, dtype=np.int8))
+            hands = MadeHands(self.counts, np.full(n, suited), np.full(n, wilds, dtype=np.int8),
+                              np.full(n, named, dtype=np.int64), self.game.named)
             columns = [test(hands) for _, test in self.made] or [np.zeros(n, dtype=bool)]
-            self._passes[wilds, suited] = np.stack(columns, axis=1)[:, :len(self.made)]
-        return self._passes[wilds, suited]
+            self._passes[wilds, suited, named] = np.stack(columns, axis=1)[:, :len(self.made)]
+        return self._passes[wilds, suited, named]
 
-    def categories(self, wilds: int, suited: bool) -> npt.NDArray[np.uint8]:
+    def categories(self, wilds: int, suited: bool, named: int = 0) -> npt.NDArray[np.uint8]:
         """Per made hand, the index of the first (best) made entry whose test holds, else ``nothing``."""
-        passes = self.passes(wilds, suited)
+        passes = self.passes(wilds, suited, named)
         indices = np.array([index for index, _ in self.made] + [self.nothing], dtype=np.uint8)
         first = np.where(passes.any(axis=1), passes.argmax(axis=1), passes.shape[1])
-        named: npt.NDArray[np.uint8] = indices[first]
-        return named
+        chosen: npt.NDArray[np.uint8] = indices[first]
+        return chosen
 
     def _rows(self, naturals: npt.NDArray[np.int64], wilds: int) -> npt.NDArray[np.intp]:
         """Per natural multiset and per value the wilds can take, the made hand's row: (n, values)."""
@@ -326,28 +374,29 @@ class _MadeTable:
         rows: npt.NDArray[np.intp] = self.order[np.searchsorted(self.codes, codes)]
         return rows
 
-    def _made_best(self, naturals: npt.NDArray[np.int64], wilds: int, suited: bool) -> npt.NDArray[np.uint8]:
-        key = (wilds, suited)
+    def _made_best(self, naturals: npt.NDArray[np.int64], wilds: int, suited: bool,
+                   named: int) -> npt.NDArray[np.uint8]:
+        key = (wilds, suited, named)
         if key not in self._best:  # the same naturals in every split of the wilds into jokers and others
-            self._best[key] = self.categories(wilds, suited)[self._rows(naturals, wilds)].min(axis=1)
+            self._best[key] = self.categories(wilds, suited, named)[self._rows(naturals, wilds)].min(axis=1)
         return self._best[key]
 
     def best(self, naturals: npt.NDArray[np.int64], jokers: int, deck_wilds: int,
-             suited: bool) -> npt.NDArray[np.uint8]:
+             suited: bool, named: int = 0) -> npt.NDArray[np.uint8]:
         """For natural rank multisets (n, 5 - wilds): the best entry any values of the wilds make."""
         wilds = jokers + deck_wilds
-        best: npt.NDArray[np.uint8] = self._made_best(naturals, wilds, suited)
+        best: npt.NDArray[np.uint8] = self._made_best(naturals, wilds, suited, named)
         for index, spec in self.wild_entries:
             holds = wild_cards_test(spec, naturals, wilds, jokers)
             best = np.where(holds, np.minimum(best, index), best).astype(np.uint8)
         return best
 
     def reachable(self, naturals: npt.NDArray[np.int64], jokers: int, deck_wilds: int,
-                  suited: bool) -> npt.NDArray[np.bool_]:
+                  suited: bool, named: int = 0) -> npt.NDArray[np.bool_]:
         """For natural rank multisets: every entry some values of the wilds make, (n, entries)."""
         wilds = jokers + deck_wilds
         reached = np.zeros((len(naturals), self.nothing), dtype=bool)
-        made = self.passes(wilds, suited)[self._rows(naturals, wilds)].any(axis=1)
+        made = self.passes(wilds, suited, named)[self._rows(naturals, wilds)].any(axis=1)
         reached[:, [index for index, _ in self.made]] = made
         for index, spec in self.wild_entries:
             reached[:, index] = wild_cards_test(spec, naturals, wilds, jokers)

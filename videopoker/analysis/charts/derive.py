@@ -1,7 +1,7 @@
 """A strategy chart derived from the exact solution, for any paytable, and what following it costs.
 
 Every hold of every dealt-hand class has a pattern (:mod:`~videopoker.analysis.charts.patterns`) and an
-exact value (:func:`~videopoker.analysis.solve.exact.common_values`).  A chart is an order of patterns;
+exact value (:func:`~videopoker.analysis.solve.tally.common_values`).  A chart is an order of patterns;
 a class plays the first pattern of the order that one of its holds has.  The derivation:
 
 1. For each class, the pattern of its best named hold; putting any other of its patterns above
@@ -47,10 +47,10 @@ from videopoker.analysis.solve.exact import (
     Analysis,
     analyze,
     class_values,
-    first_best,
     holds_analysis,
     pay_vector,
 )
+from videopoker.analysis.solve.tally import first_best
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 
@@ -437,7 +437,10 @@ _CHARTS: dict[tuple[str, bytes, int], Chart] = {}
 def chart_for(paytable: Paytable, coins: int, derive: bool = True, progress: Progress = _quiet) -> Chart | None:
     """The full derived chart of ``paytable`` at ``coins``: from memory, from the analysis cache, or
     derived now (a few seconds) and kept in both; with ``derive=False``, None when not yet known.
-    The trainer names the line of this chart that plays a dealt hand."""
+    The trainer names the line of this chart that plays a dealt hand.  None for a game that pays
+    hands by their places: a chart's patterns read the cards as sets."""
+    if paytable.game.placed is not None:
+        return None
     bet = paytable.base_bet(coins)
     game = paytable.game
     pays = pay_vector(paytable, bet).tobytes()

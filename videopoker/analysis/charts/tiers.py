@@ -41,7 +41,8 @@ from videopoker.analysis.charts.entries import Entries, kind_of_hand
 from videopoker.analysis.charts.exceptions import CONDITIONS, LineException, conditions_met
 from videopoker.analysis.charts.patterns import UNNAMED
 from videopoker.analysis.solve.draws import HOLDS, Progress, _quiet, draw_tables
-from videopoker.analysis.solve.exact import class_values, first_best, pay_vector
+from videopoker.analysis.solve.exact import class_values, pay_vector
+from videopoker.analysis.solve.tally import first_best
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 

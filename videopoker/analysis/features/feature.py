@@ -29,14 +29,12 @@ from videopoker.analysis.solve.cache import cache_file, load, save
 from videopoker.analysis.solve.draws import DrawTables, Progress, _quiet, draw_tables
 from videopoker.analysis.solve.exact import (
     Analysis,
-    HoldTally,
     _analysis,
     _total,
     analyze,
-    common_values,
-    first_best,
     pay_vector,
 )
+from videopoker.analysis.solve.tally import HoldTally, common_values, first_best
 from videopoker.deck.cards import JOKER_INDEX
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable

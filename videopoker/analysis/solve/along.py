@@ -22,7 +22,8 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.solve.draws import draw_tables
-from videopoker.analysis.solve.exact import common_values, first_best, hold_counts
+from videopoker.analysis.solve.exact import hold_counts
+from videopoker.analysis.solve.tally import common_values, first_best
 from videopoker.paytable import Paytable
 
 Worth = npt.NDArray[np.float64]

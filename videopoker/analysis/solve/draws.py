@@ -25,7 +25,8 @@ import numpy.typing as npt
 
 from videopoker.analysis.solve.cache import cache_file, load_arrays, save_arrays
 from videopoker.deck.combos import BINOMIAL, combinations_colex, drop_one_ranks
-from videopoker.deck.suits import suit_class_keys, suit_classes, suit_symmetries
+from videopoker.deck.suits import suit_class_keys, suit_classes
+from videopoker.errors import VideoPokerError
 from videopoker.rules.evaluate import Game
 
 HAND = 5
@@ -44,6 +45,14 @@ Progress = Callable[[float, str], None]
 
 def _quiet(fraction: float, stage: str) -> None:
     """The progress callback used when nobody listens."""
+
+
+def sets_only(game: Game) -> None:
+    """Refuse, in one line, to weigh a game of places as sets of cards: what plays one best hold per
+    class of dealt hands (charts, simulation, sweeps) would pay its hands in place as sets."""
+    if game.placed is not None:
+        raise VideoPokerError(f"{game.title} pays some hands only in their places on the glass, and this "
+                              "weighs the cards as sets; `analyze`, `hint`, `bankroll` and the machine read the places")
 
 
 @dataclass
@@ -93,6 +102,7 @@ class DrawTables:
         """The dealt-hand classes a few thousand at a time, with each hold's ranks: the work on a
         chunk stays in the processor's cache, where all 700,000 classes of a suited-wild game at
         once would be 360 MB of ranks and values, built and read from memory."""
+        sets_only(self.game)
         categories = self.class_categories
         for start in range(0, len(self.class_hands), size):
             hands = self.class_hands[start:start + size]
@@ -191,21 +201,22 @@ def build_draw_tables(game: Game, progress: Progress = _quiet) -> DrawTables:
     for size in range(3, -1, -1):
         counts[size] = _shrink_counts(counts[size + 1], game.deck_size, size)
     progress(0.5, "suit classes")
-    class_hands, class_weights = suit_classes(game.deck_size, suit_symmetries(game.definition.wild_cards))
+    class_hands, class_weights = suit_classes(game.deck_size, game.definition.symmetries)
     return DrawTables(game, counts, class_hands, class_weights)
 
 
 def _four_card_counts(game: Game, progress: Progress) -> npt.NDArray[np.int64]:
     """Per four-card subset, the hands of each category made by adding each other card.
 
-    Renaming suits (by the game's :func:`suit_symmetries`) changes no category, so only one subset
+    Renaming suits (by the game's
+    :attr:`~videopoker.rules.definition.GameDefinition.symmetries`) changes no category, so only one subset
     per suit class is counted (about one in fifteen); the others copy its row.  The counting makes
     one pass per added card: a hand's key is the subset's key plus the card's, so each hand is
     judged by a table lookup.
     """
     deck, categories = game.deck_size, len(game.categories)
     fours = combinations_colex(deck, 4)
-    keys = suit_class_keys(fours, suit_symmetries(game.definition.wild_cards))
+    keys = suit_class_keys(fours, game.definition.symmetries)
     _, first, classes = np.unique(keys, return_index=True, return_inverse=True)
     reps = fours[first]
     keys = game.card_keys

@@ -38,10 +38,21 @@ class HoldChoice:
     #: (what ranks the holds); None at a plain bet, where the EV ranks them.
     worth: Fraction | None = None
     multiplier: Fraction = Fraction(1)  # the multiplier the worth is at
+    #: The game pays some hands only in their places: the hold is shown place by place.
+    placed: bool = False
 
     @property
     def label(self) -> str:
+        """The held cards (``Ah Kh``); in a game of places, every place (``Th Jh Qh -- --``)."""
+        if self.placed:
+            cards = iter(self.cards)
+            return " ".join(str(next(cards)) if keep else "--" for keep in self.held)
         return format_cards(self.cards) if self.cards else "(discard all)"
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """The places (1 to 5, left to right) of the held cards."""
+        return tuple(place + 1 for place, keep in enumerate(self.held) if keep)
 
     @property
     def judged(self) -> Fraction:
@@ -53,7 +64,8 @@ class HoldChoice:
 
     def to_json(self) -> dict[str, Any]:
         worth = {} if self.worth is None else {"worth": float(self.worth)}
-        return {"hold": format_cards(self.cards), "held": list(self.held), "ev": float(self.ev), **worth,
+        places = {"places": list(self.places)} if self.placed else {}
+        return {"hold": format_cards(self.cards), "held": list(self.held), **places, "ev": float(self.ev), **worth,
                 "rank": self.rank, "draws": self.draws,
                 "outcomes": {category: n for category, n in self.outcomes.items()}}
 
@@ -119,6 +131,10 @@ def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = Non
         worths = [pay + prize * (category in feature.trigger) for pay, category in zip(pays, game.categories)]
         factor = deal_multiplier(paytable, hand) if multiplier is None else Fraction(multiplier)
     draws = tables.draw_counts
+    if game.placed is not None:  # the places count: ordered draws, the hands in place moved to their entries
+        from videopoker.analysis.solve.placed import outcomes_in_place
+
+        outcomes, draws = outcomes_in_place(game, tuple(card.index for card in hand), outcomes)
     choices = []
     for mask in range(HOLDS):
         counts = [int(n) for n in outcomes[mask]]
@@ -133,5 +149,5 @@ def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = Non
         rank = ranked[-1].rank if ranked and choices[place - 1][0] == value else len(ranked) + 1
         ranked.append(HoldChoice(held, tuple(c for c, h in zip(hand, held) if h), ev, n,
                                  {c: k for c, k in zip(game.categories, counts) if k}, rank, worth,
-                                 factor if feature is not None else Fraction(1)))
+                                 factor if feature is not None else Fraction(1), game.placed is not None))
     return ranked

@@ -2,7 +2,7 @@
 
 A simulation cannot afford a solve per hand (0.8 ms each), so every dealt hand of the deck —
 2,598,960 for 52 cards, 2,869,685 with a joker — is solved once, in chunks, with the same exact
-values and the same tie rule as the return table (:func:`~videopoker.analysis.solve.exact.first_best`).
+values and the same tie rule as the return table (:func:`~videopoker.analysis.solve.tally.first_best`).
 The table is indexed by the colex rank of the sorted hand; bit p of a byte keeps the p-th lowest
 card by index.  It depends only on the family and the pays at the bet, so it is cached on disk by
 their digest (about 2.6 MB) and a second simulation of the same table starts at once.
@@ -18,8 +18,8 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.solve.cache import cache_file, load, save
-from videopoker.analysis.solve.draws import HAND, Progress, _quiet, draw_tables, hold_ranks
-from videopoker.analysis.solve.exact import common_values, first_best
+from videopoker.analysis.solve.draws import HAND, Progress, _quiet, draw_tables, hold_ranks, sets_only
+from videopoker.analysis.solve.tally import common_values, first_best
 from videopoker.deck.combos import combinations_colex
 from videopoker.rules.evaluate import Game
 
@@ -34,6 +34,7 @@ def best_hold_table(game: Game, pays: npt.NDArray[np.float64],
 
     ``pays`` is the total paid per category at the bet (:func:`~videopoker.analysis.solve.exact.pay_vector`).
     """
+    sets_only(game)
     key = (game.digest, pays.astype(np.float64).tobytes())
     if key in _MEMORY:
         return _MEMORY[key]

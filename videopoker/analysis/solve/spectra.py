@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.solve.draws import draw_tables
-from videopoker.analysis.solve.exact import common_values, first_best
+from videopoker.analysis.solve.tally import common_values, first_best
 from videopoker.paytable import Paytable
 
 #: A round's win with a smaller chance than this is left out of the law (it could never move a figure).

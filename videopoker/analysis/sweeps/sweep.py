@@ -83,6 +83,9 @@ class Grid:
         keys = [vary.key for vary in varied]
         if len(set(keys)) != len(keys):
             raise VideoPokerError("--vary: each hand once")
+        from videopoker.analysis.solve.draws import sets_only
+
+        sets_only(paytable.game)  # a sweep solves the tables of a grid as sets of cards
         self.paytable, self.varied, self.coins = paytable, tuple(varied), coins
 
     @property

@@ -76,8 +76,12 @@ def fill(table: DataTable[str | Text], headers: Sequence[str], rows: Sequence[Se
     columns = zip(headers, *rows)
     widths = [max(len(cell.plain if isinstance(cell, Text) else cell) for cell in column) for column in columns]
     table.clear(columns=True)
+    # A column's padding is a space each side; where that would not fit the screen (a game of places'
+    # 21-digit combinations), one space between columns is enough.
+    tight = sum(widths) + 2 * len(widths) > table.app.size.width - 2
+    table.cell_padding = 0 if tight else 1
     for header, width in zip(headers, widths):
-        table.add_column(header, width=width)
+        table.add_column(header, width=width + tight)
     table.add_rows(rows)
 
 
@@ -302,9 +306,11 @@ class AnalysisScreen(Screen[None]):
                      rtp: Fraction) -> None:
         """The return table: a final hand a row, with its part of the return (the base game's or
         the feature's), and the total."""
+        from videopoker.analysis.solve.exact import one_in_text
+
         label = self.paytable.game.label
         rows = [row(label(line.category), pay_text(line.pays), f"{line.combinations:,}",
-                    f"{float(line.probability):.8f}", f"{line.one_in:,.1f}" if line.probability else "—",
+                    f"{float(line.probability):.8f}", one_in_text(line.probability),
                     f"{float(value):.6f}") for line, value in lines]
         rows.append(row("TOTAL", "", f"{total:,}", "1.00000000", "", f"{float(rtp):.6f}"))
         fill(self.query_one("#return-table", DataTable), RETURN_HEADERS, rows)

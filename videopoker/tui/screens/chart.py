@@ -78,10 +78,12 @@ class ChartScreen(ModalScreen[None]):
         from videopoker.analysis.charts.derive import chart_for, chart_return
         from videopoker.analysis.charts.patterns import legend
         from videopoker.analysis.charts.tiers import TIERS, ladder
+        from videopoker.analysis.solve.draws import sets_only
 
         worker = get_current_worker()
         tier, added = self.tier, frozenset[int]()
         try:
+            sets_only(self.paytable.game)  # a game of places has no chart: said on the screen
             if tier is None:
                 chart = chart_for(self.paytable, self.coins, progress=until_cancelled())
                 assert chart is not None

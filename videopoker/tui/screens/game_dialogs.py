@@ -92,8 +92,17 @@ class HandDialog(_Question):
                             compact=True)
             with Horizontal(classes="question-row"):
                 yield Label("KICKER")
-                yield Input(listed(entry.get("kicker")), id="hand-kicker", placeholder="fifth card, e.g. 2 3 4",
-                            compact=True)
+                yield Input(listed(entry.get("kicker")), id="hand-kicker", compact=True,
+                            placeholder="fifth card, e.g. 2 3 4 or Js Jc")
+            with Horizontal(classes="question-row"):
+                yield Label("HOLDING")
+                yield Input(listed(entry.get("holding")), id="hand-holding", compact=True,
+                            placeholder="one of these cards anywhere, e.g. Ah Ad")
+            with Horizontal(classes="question-row"):
+                yield Label("ORDER")
+                yield Input(listed(entry.get("order")), id="hand-order", compact=True,
+                            placeholder="left to right, e.g. 10 J Q K A or As Ac")
+                yield Checkbox("BOTH WAYS", bool(entry.get("reversible")), id="hand-reversible", compact=True)
             with Horizontal(classes="question-row"):
                 yield Label("COUNT")
                 yield Input(listed(entry.get("count")), id="hand-count", placeholder="wild cards in it",
@@ -108,10 +117,12 @@ class HandDialog(_Question):
 
     def answer(self) -> tuple[Problem, ...]:
         entry: dict[str, Any] = {"made": str(self.query_one("#hand-made", Select).value)}
-        for field in ("ranks", "kicker"):
+        for field in ("ranks", "kicker", "holding", "order"):
             found = words(self.query_one(f"#hand-{field}", Input).value)
             if found:
                 entry[field] = found
+        if self.query_one("#hand-reversible", Checkbox).value:
+            entry["reversible"] = True
         count = self.query_one("#hand-count", Input).value.strip()
         if count:
             entry["count"] = int(count) if count.isdigit() else count

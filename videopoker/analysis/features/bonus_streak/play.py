@@ -50,7 +50,8 @@ from videopoker.analysis.features.bonus_streak.chain import Chain, streak_classe
 from videopoker.analysis.features.bonus_streak.solve import analyze_bonus_streak
 from videopoker.analysis.features.machines import SideBySide
 from videopoker.analysis.solve.draws import HOLDS, Progress, _quiet, draw_tables
-from videopoker.analysis.solve.exact import first_best, pay_vector
+from videopoker.analysis.solve.exact import pay_vector
+from videopoker.analysis.solve.tally import first_best
 from videopoker.paytable import Paytable
 from videopoker.paytable.kinds.bonus_streak import BonusStreak, Queue
 

@@ -11,7 +11,7 @@ top down (``pay`` per coin, ``V'`` the value of reaching the next level)::
     reaching a level:          V = f · VF + (1 − f) · VN
 
 The return is V(level 1) over the number of levels.  Each level's holds are tallied exactly
-(:class:`~videopoker.analysis.solve.exact.HoldTally`), so the chance of reaching every level, how often
+(:class:`~videopoker.analysis.solve.tally.HoldTally`), so the chance of reaching every level, how often
 each hand comes and the variance of a whole round follow from counts.  Worths mix whole pays with
 V', so holds are compared in floating point: two holds whose worths differ by less than about one
 part in 10^15 count as the better-valued one, which moves no figure in the digits shown.

@@ -39,7 +39,8 @@ from videopoker.analysis.features.ultimate_x.solve import (
     key_laws,
 )
 from videopoker.analysis.solve.draws import HELD_COUNT, HOLDS, Progress, _quiet, draw_tables
-from videopoker.analysis.solve.exact import first_best, pay_vector
+from videopoker.analysis.solve.exact import pay_vector
+from videopoker.analysis.solve.tally import first_best
 from videopoker.paytable import Paytable
 
 #: Machines played side by side: a step of this many deals stays well under a tenth of a second.

@@ -33,7 +33,8 @@ import numpy.typing as npt
 from videopoker.analysis.features.chain import stationary_law
 from videopoker.analysis.solve.cache import cache_file, load, save
 from videopoker.analysis.solve.draws import HAND, HELD_COUNT, HOLDS, Progress, _quiet, draw_tables
-from videopoker.analysis.solve.exact import Analysis, analyze, first_best, pay_vector
+from videopoker.analysis.solve.exact import Analysis, analyze, pay_vector
+from videopoker.analysis.solve.tally import first_best
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.kinds.ultimate_x import UltimateX
