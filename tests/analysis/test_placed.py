@@ -223,3 +223,16 @@ def test_a_reversible_royal_comes_about_once_in_1_9_million_hands(tmp_path: Path
     analysis = analyze(written(tmp_path, REVERSIBLE))
     assert f"{analysis.row('reversible_royal').one_in / 1e6:.1f}" == "1.9"
     assert analysis.rtp > analyze(shipped("jacks-or-better-sequential-royal-9-6")).rtp
+
+
+def test_an_order_can_name_its_kicker_by_suit(tmp_path: Path) -> None:
+    """Order and suits together: the ACE$ aces with the jack of spades beside them, and no other."""
+    text = ODD_ORDERS.replace("order: [As, Ac, Ah, Ad], reversible: true}", "kicker: [Js], order: [As, Ac, Ah, Ad]}")
+    game = written(tmp_path, text).game
+    assert game.placed is not None
+    spelled = game.placed.sequences[game.placed.entries == game.category_index("aces_spelled")]
+    assert sorted(tuple(str(Card(int(card))) for card in row) for row in spelled) == [
+        ("As", "Ac", "Ah", "Ad", "Js"), ("Js", "As", "Ac", "Ah", "Ad")]
+    for row in spelled:
+        for order in itertools.permutations(int(card) for card in row):
+            assert game.categories[game.evaluate_index(list(order))] == brute_category(game.definition, list(order))

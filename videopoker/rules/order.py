@@ -81,15 +81,18 @@ def _codes(sequences: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
     return codes
 
 
-def _made(spec: HandSpec, sequences: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+def _made(spec: HandSpec, sequences: npt.NDArray[np.int64], named: tuple[int, ...]) -> npt.NDArray[np.bool_]:
     """Whether the five cards of each hand make ``spec``'s hand as a set (no wild cards: none in an
-    ordered game)."""
+    ordered game), the game's ``named`` cards told apart as the lookup tells them."""
     counts = np.zeros((len(sequences), 13), dtype=np.int8)
     for place in range(HAND):
         np.add.at(counts, (np.arange(len(sequences)), sequences[:, place] // 4), 1)
     suits = sequences % 4
     flush = (suits == suits[:, :1]).all(axis=1)
-    return made_test(spec)(MadeHands(counts, flush, np.zeros(len(sequences), dtype=np.int8)))
+    held = sum(((sequences == card).any(axis=1).astype(np.int64) << bit) for bit, card in enumerate(named))
+    return made_test(spec)(MadeHands(counts, flush, np.zeros(len(sequences), dtype=np.int8),
+                                     np.asarray(held, dtype=np.int64) + np.zeros(len(sequences), dtype=np.int64),
+                                     named))
 
 
 def placed_hands(game: Game) -> Placed:
@@ -101,7 +104,7 @@ def placed_hands(game: Game) -> Placed:
         if spec.order is None:
             continue
         listed = _listed(spec, game.deck_size)
-        listed = listed[_made(spec, listed)]
+        listed = listed[_made(spec, listed, game.named)]
         key = game.card_keys.take(listed.astype(np.intp)).sum(axis=1)
         base = game.category_of_keys(key).astype(np.intp)
         codes = _codes(listed)
