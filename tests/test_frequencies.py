@@ -212,3 +212,24 @@ def test_rounds_at_a_features_bet_are_left_out_and_counted(isolated_home: Path,
         category: n for category, n in base.items() if category != "nothing"}
     assert main(["history", "--leaks"]) == 0
     assert "6 rounds at a feature's bet left out of the hands against the odds" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ["aces-bonus-8-5", "jacks-or-better-sequential-royal-9-6"])
+def test_a_game_of_places_counts_each_holds_odds_in_place_as_the_hint_does(name: str) -> None:
+    import numpy as np
+
+    from videopoker.deck.cards import Card
+    from videopoker.ledger.frequencies import draw_chances
+
+    paytable = resolve_paytable(name)
+    rng = random.Random(9)
+    hands = [parse_hand(text) for text in ("As Ac Ah 7d 9c", "9c As Ac 2d Ad", "Th Jh Qh 2c 3d", "Qh Th Jh 2c 3d")]
+    royal_and_aces = [32, 33, 34, 35, 36, 38, 40, 42, 44, 46, 48, 49, 50, 51, 3, 7, 11, 15]  # tens up, some low
+    hands += [tuple(Card(index) for index in rng.sample(royal_and_aces, 5)) for _ in range(8)]
+    holds = [best_holds(paytable, hand)[rng.randrange(4)] for hand in hands]
+    dealt = np.array([sum(card.index << (6 * place) for place, card in enumerate(hand)) for hand in hands])
+    held = np.array([sum(1 << place for place, keep in enumerate(choice.held) if keep) for choice in holds])
+    numerators, denominator = draw_chances(paytable, dealt, held)
+    for row, choice in zip(numerators, holds):
+        assert [Fraction(int(n), denominator) for n in row] == \
+            [choice.probability(category) for category in paytable.game.categories]

@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from videopoker.analysis.solve.draws import DrawTables
 
 #: Rounds whose draws are counted at once: the 32 holds' outcome counts of this many deals are a
 #: few megabytes, where a million rounds at once would be gigabytes.
@@ -194,32 +193,31 @@ def draw_chances(paytable: Paytable, dealt: npt.NDArray[np.int64], held: npt.NDA
     masks = (kept << places).sum(axis=1)
     sorted_cards = np.take_along_axis(cards, order, axis=1).astype(np.uint8)
     counts = np.empty((len(dealt), len(paytable.game.categories)), dtype=np.int64)
-    if paytable.game.placed is not None:
-        return _chances_in_place(paytable, draws, cards, sorted_cards, masks)
     for start in range(0, len(dealt), CHUNK):
         chunk = slice(start, start + CHUNK)
         outcomes = draws.hold_outcomes(sorted_cards[chunk])
         counts[chunk] = outcomes[masks[chunk], np.arange(outcomes.shape[1])]
+        if paytable.game.placed is not None:
+            _turn_in_place(paytable, outcomes, cards[chunk], masks[chunk], counts[chunk])
+    if paytable.game.placed is not None:
+        from videopoker.analysis.solve.placed import ordered_draws
+
+        return counts, ordered_draws(paytable.game)[-1]  # drawing five: a multiple of every other's count
     scale: npt.NDArray[np.int64] = draws.draw_scale[masks]
     return counts * scale[:, None], draws.common_draws
 
 
-def _chances_in_place(paytable: Paytable, draws: DrawTables, cards: npt.NDArray[np.int64],
-                      sorted_cards: npt.NDArray[np.uint8], masks: npt.NDArray[np.int64]
-                      ) -> tuple[npt.NDArray[np.int64], int]:
-    """:func:`draw_chances` of a game that pays hands by their places: each round's ordered draws
-    (the hint's counts), over the ordered draws of five cards."""
-    import numpy as np
-
+def _turn_in_place(paytable: Paytable, outcomes: npt.NDArray[np.int64], cards: npt.NDArray[np.int64],
+                   masks: npt.NDArray[np.int64], counts: npt.NDArray[np.int64]) -> None:
+    """For a game that pays hands by their places: each round's counts of ``counts`` made the hint's,
+    in ordered draws, over the ordered draws of five cards (``outcomes``: the rounds' counts as sets)."""
     from videopoker.analysis.solve.placed import ordered_draws, outcomes_in_place
 
-    counts = np.empty((len(cards), len(paytable.game.categories)), dtype=np.int64)
-    denominator = ordered_draws(paytable.game)[-1]  # drawing five: a multiple of every other draw's count
-    for row in range(len(cards)):
-        outcomes = draws.hold_outcomes(sorted_cards[row:row + 1])[:, 0, :]
-        in_place, ordered = outcomes_in_place(paytable.game, tuple(int(card) for card in cards[row]), outcomes)
-        counts[row] = in_place[masks[row]] * (denominator // int(ordered[masks[row]]))
-    return counts, denominator
+    most = ordered_draws(paytable.game)[-1]
+    for row, mask in enumerate(masks):
+        in_place, ordered = outcomes_in_place(paytable.game, tuple(int(card) for card in cards[row]),
+                                              outcomes[:, row, :])
+        counts[row] = in_place[mask] * (most // int(ordered[mask]))
 
 
 # -- the exact law of a count of independent draws -------------------------------------------------

@@ -51,6 +51,16 @@ def _rank(value: Any) -> int | None:
     return None
 
 
+def _card(value: Any) -> Card | None:
+    """A card written in a game file (``Js``, ``10h``, ``Jk``), or None for anything else."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return Card.parse(value)
+    except CardError:
+        return None
+
+
 class _Reader:
     """Reads one definition, noting each problem where it was written."""
 
@@ -120,12 +130,7 @@ class _Reader:
                     self.add(at, f"wild names the rank {item} twice; name it once")
                 ranks.add(rank)
                 continue
-            card = None
-            if isinstance(item, str):
-                try:
-                    card = Card.parse(item)
-                except CardError:
-                    card = None
+            card = _card(item)
             if card is None:
                 self.add(at, f"wild: {describe(item)} is neither a rank ({RANK_HELP}) nor a card (Js, 10h)")
                 return None
@@ -241,10 +246,7 @@ def _named_cards(reader: _Reader, key: str, value: Any, field: str, place: tuple
         return None
     cards: set[int] = set()
     for item in items:
-        try:
-            card = Card.parse(item) if isinstance(item, str) else None
-        except CardError:
-            card = None
+        card = _card(item)
         if card is None or card.is_joker:
             reader.add(place, f"{key}: {field} {describe(item)} is neither a rank ({RANK_HELP}) nor a card (Js, 10h)",
                        key)
@@ -280,10 +282,7 @@ def _order(reader: _Reader, key: str, node: Mapping[str, Any], made: Made,
         if rank is not None:
             slots.append(Slot(rank))
             continue
-        try:
-            card = Card.parse(item) if isinstance(item, str) else None
-        except CardError:
-            card = None
+        card = _card(item)
         if card is None or card.is_joker:
             reader.add(at, f"{key}: order {describe(item)} is neither a rank ({RANK_HELP}) nor a card (As, 10h)", key)
             return None

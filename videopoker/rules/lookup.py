@@ -261,18 +261,17 @@ class Game:
         return placed_hands(self) if self.definition.ordered else None
 
     @cached_property
-    def _scalar(self) -> tuple[tuple[int, ...], tuple[int, ...], bytes, int, int]:
+    def _scalar(self) -> tuple[tuple[int, ...], tuple[int, ...], bytes, int, int, Placed | None]:
         return (tuple(int(k) for k in self.card_keys), tuple(int(o) for o in self.low_offsets),
-                self.table.tobytes(), self.rank_shift, self.low_mask)
+                self.table.tobytes(), self.rank_shift, self.low_mask, self.placed)
 
     def evaluate_index(self, hand: Sequence[int]) -> int:
         """Category index (into ``categories``) of five card indices in their places on the glass,
         left to right (only an ordered entry reads the places): the scalar hot path."""
-        keys, offsets, table, shift, mask = self._scalar
+        keys, offsets, table, shift, mask, placed = self._scalar
         a, b, c, d, e = hand
         key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e]
         index = table[(key >> shift) + offsets[key & mask]]
-        placed = self.placed
         return index if placed is None else placed.entry_of((a, b, c, d, e), index)
 
     def evaluate_batch(self, hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:

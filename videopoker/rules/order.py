@@ -89,10 +89,10 @@ def _made(spec: HandSpec, sequences: npt.NDArray[np.int64], named: tuple[int, ..
         np.add.at(counts, (np.arange(len(sequences)), sequences[:, place] // 4), 1)
     suits = sequences % 4
     flush = (suits == suits[:, :1]).all(axis=1)
-    held = sum(((sequences == card).any(axis=1).astype(np.int64) << bit) for bit, card in enumerate(named))
-    return made_test(spec)(MadeHands(counts, flush, np.zeros(len(sequences), dtype=np.int8),
-                                     np.asarray(held, dtype=np.int64) + np.zeros(len(sequences), dtype=np.int64),
-                                     named))
+    held = np.zeros(len(sequences), dtype=np.int64)
+    for bit, card in enumerate(named):
+        held |= (sequences == card).any(axis=1).astype(np.int64) << bit
+    return made_test(spec)(MadeHands(counts, flush, np.zeros(len(sequences), dtype=np.int8), held, named))
 
 
 def placed_hands(game: Game) -> Placed:
