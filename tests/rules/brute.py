@@ -46,6 +46,11 @@ def _holds(spec: HandSpec, ranks: list[int], suited: bool, wilds: int, deck_wild
         return len(shape) >= 2 and shape[0] >= 2 and shape[1] >= 2
     if made == "full house":
         return shape == [3, 2] and any(n == 3 and r in group for r, n in count.items())
+    if spec.sides_add_up:  # 3-6-9-9-9: the two odd cards add up to the trips' rank, aces 1, faces never
+        trips = [r for r, n in count.items() if n == 3 and r in group and r <= 10]
+        sides = [r for r, n in count.items() for _ in range(n) if n != 3]
+        return shape[0] == 3 and bool(trips) and all(r <= 10 or r == ACE for r in sides) and \
+            sum(1 if r == ACE else r for r in sides) == trips[0]
     size = {"five of a kind": 5, "four of a kind": 4, "three of a kind": 3, "pair": 2}[made]
     if spec.kicker is None and spec.kicker_cards is None:
         return any(n >= size and r in group for r, n in count.items())

@@ -327,6 +327,48 @@ async def test_a_reversible_royal_is_designed_with_an_order_and_solved_in_place(
                                                      "reversible": True}
 
 
+async def test_quick_quads_are_designed_as_a_three_of_a_kind_whose_sides_add_up(isolated_home: Path) -> None:
+    """The game designer writes Quick Quads' hand into a game of its own: below four of a kind, a
+    three of a kind whose two other cards add up to its rank; priced as the fours, solved, saved."""
+    from textual.widgets import Checkbox, Input, Select
+
+    from videopoker.analysis.solve.exact import analyze
+    from videopoker.tui.screens.editor_dialogs import FamilyDialog
+    from videopoker.tui.screens.game_dialogs import HandDialog
+
+    app = EditorApp(open_draft("jacks-or-better-9-6"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, FamilyDialog))
+        await pilot.press("home", "enter")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and app.screen.draft.game is not None
+                    and app.screen.draft.game.title == "My Game")
+        await until(pilot, solved_at(app, "RETURN 99.5439%"))
+        screen = editor(app)
+        await pilot.press("down", "down", "plus")  # below four of a kind
+        await until(pilot, lambda: isinstance(app.screen, HandDialog))
+        dialog = app.screen
+        dialog.query_one("#hand-key", Input).value = "quick_quads"
+        dialog.query_one("#hand-made", Select).value = "three of a kind"
+        dialog.query_one("#hand-sides", Checkbox).value = True
+        dialog.query_one("#hand-key", Input).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and screen.draft.categories[3] == "quick_quads")
+        await pilot.press("2", "5", "enter")  # paid as the fours
+        await until(pilot, lambda: screen.analysis is not None and "quick_quads" in screen.analysis.paytable.pays
+                    and screen.analysis.paytable.pay("quick_quads", 1) == 25)
+        rtp = screen.analysis.rtp
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, FileNameDialog))
+        app.screen.query_one(Input).value = "quick"
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.saved is not None)
+    saved = load_paytable(isolated_home / "paytables" / "quick.yaml")
+    assert saved.game.definition.hands[3].data() == {"made": "three of a kind", "sides_add_up": True}
+    assert analyze(saved).rtp == rtp and rtp > 1.0  # a quick quad every 240 hands at 25: above par
+
+
 async def test_a_new_table_nobody_touched_is_left_without_a_question() -> None:
     """Nothing to lose: `n` and escape ask nothing until a pay or a hand has changed."""
     from videopoker.tui.screens.editor_dialogs import FamilyDialog

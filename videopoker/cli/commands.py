@@ -192,7 +192,8 @@ def run_hint(args: argparse.Namespace) -> int:
         return 0
     coins = args.coins or paytable.top_bet
     title = f"{' '.join(c.label for c in hand)} — {paytable.name}, {coins_text(coins)}, EV per coin"
-    show(every_hold(title, paytable, holds) if args.all else top_holds(title, paytable, coins, holds))
+    played = paytable.as_played(coins)  # the hands the holds' draws are judged as
+    show(every_hold(title, played, holds) if args.all else top_holds(title, played, coins, holds))
     if multiplier is not None and paytable.feature is not None:
         for line in commands_of(paytable.feature).hint_notes(paytable, multiplier):
             say(line)

@@ -34,7 +34,7 @@ def hand_rows(home: Path, paytable: str | None, since: datetime | None) -> Itera
             kept = [card for card, keep in zip(cards, held_flags(held)) if keep]
             yield (datetime.fromtimestamp(at / 1000).isoformat(timespec="seconds"), table.name, table.game.key,
                    number, hand + 1, bet, cards_text(cards), cards_text(kept), cards_text(unpack(final)),
-                   table.game.label(table.game.categories[category]), win,
+                   table.label(table.every_category[category]), win,
                    "" if ev is None else f"{ev:.6f}", "" if best is None else f"{best:.6f}")
     finally:
         ledger.close()

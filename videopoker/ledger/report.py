@@ -474,8 +474,8 @@ def _report(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], chosen: lis
     for record in records.values():
         total.add(record.tally)
     percentile, method = _luck_percentile(ledger, tables, where, parameters, total)
-    biggest = [BigWin(at / 1000, tables[table_id][1].name, tables[table_id][1].game.label(
-                   tables[table_id][1].game.categories[category]), unpack(final), win)
+    biggest = [BigWin(at / 1000, tables[table_id][1].name, tables[table_id][1].label(
+                   tables[table_id][1].every_category[category]), unpack(final), win)
                for win, final, category, at, table_id in ledger.query(
                    "SELECT h.win, h.final, h.category, r.at, r.paytable FROM rounds r JOIN hands h ON h.round = r.id "
                    f"WHERE {joined} AND h.win > 0 ORDER BY h.win DESC, r.id LIMIT {BIGGEST}", joined_parameters)]
@@ -511,9 +511,15 @@ def _categories(paytable: Paytable, bets: list[tuple[int, int, int]], counts: di
     for bet, per_round, hands in bets:
         for category, chance in _frequencies(paytable, bet, per_round):
             expected[category] += hands * chance
-    game = paytable.game
-    return [CategoryCount(key, game.label(key), counts.get((table_id, place), 0), expected[key])
-            for place, key in enumerate(game.categories)]
+    place = paytable.every_category.index
+    return [CategoryCount(key, paytable.label(key), counts.get((table_id, place(key)), 0), expected[key])
+            for key in _shown_order(paytable, bets)]
+
+
+def _shown_order(paytable: Paytable, bets: list[tuple[int, int, int]]) -> tuple[str, ...]:
+    """A table's hands best first: at a bet whose feature judges hands its own way, that game's."""
+    played = [paytable.as_played(bet).game.categories for bet, _, _ in bets]
+    return max(played, key=len, default=paytable.game.categories)
 
 
 def _frequencies(paytable: Paytable, bet: int, hands: int) -> list[tuple[str, float]]:

@@ -510,7 +510,7 @@ class Ledger:
              json.dumps(outcome.state.to_json()) if outcome.state is not None else None))
         if cursor.rowcount == 0:
             return  # on record already
-        place = settled.paytable.game.categories.index
+        place = settled.paytable.every_category.index
         state = outcome.state
         lines = [state.line(hand) if state is not None else None for hand in range(len(outcome.results))]
         self._db.executemany("INSERT INTO hands (round, hand, final, category, win, prize, line) "

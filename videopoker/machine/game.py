@@ -285,7 +285,7 @@ class Machine:
         finals = played.draw(self.rng)
         settled, meter = played.settle_all(finals)
         prizes = played.spin(settled, self.rng)
-        results = tuple(HandResult(final, category, win + prize, played.paytable.game.label(category), prize)
+        results = tuple(HandResult(final, category, win + prize, played.paytable.label(category), prize)
                         for final, (category, win), prize in zip(finals, settled, prizes))
         if meter is not None:
             self.meters[played.table_reference] = meter
@@ -300,7 +300,7 @@ class Machine:
         state = after.played if after is not None else None
         stack = state.stack if state is not None else ()
         if stack:  # the outcome shows every deal's hand
-            results = tuple(HandResult(final, category, win, played.paytable.game.label(category))
+            results = tuple(HandResult(final, category, win, played.paytable.label(category))
                             for final, category, win in stack)
         self.last = Outcome(played.dealt, played.held, played.bet, results, self.credits,
                             multiplier=1 if stack else played.multiplier, state=state)

@@ -169,10 +169,11 @@ class Round:
     def settle(self, final: tuple[Card, ...]) -> tuple[PayCategory, int]:
         """What one final hand ``final`` is and what it pays on this round's coins per hand and fixed
         pays (a progressive meter is paid by :meth:`settle_all`)."""
-        game, feature = self.paytable.game, self.paytable.feature
+        played, feature = self.paytable.as_played(self.bet), self.paytable.feature
+        game = played.game
         category = game.categories[game.evaluate_index([card.index for card in final])]
         column = pay_column(self.paytable, self.bet)
-        pay = self.paytable.pay(category, column)
+        pay = played.pay(category, column)
         if feature is not None:
             pay = feature.state_pay(self.state, category, pay, column)
         return category, pay * self.multiplier

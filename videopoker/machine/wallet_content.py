@@ -432,7 +432,7 @@ def _settled(data: Any, where: str) -> Settled:
         raise ValueError(f"{where}.at is not a time")
     paytable = paytable_from_json(strict.field(data, "paytable", where), f"{where}.paytable")
     outcome = _outcome(strict.field(data, "outcome", where), f"{where}.outcome", FORMAT)
-    if outcome.bet not in bets(paytable) or any(result.category not in paytable.game.categories
+    if outcome.bet not in bets(paytable) or any(result.category not in paytable.as_played(outcome.bet).game.categories
                                                for result in outcome.results):
         raise ValueError(f"{where}.outcome was not played on its paytable")
     meter = data.get("meter") if isinstance(data, dict) else None

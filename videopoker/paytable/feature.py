@@ -36,6 +36,7 @@ from videopoker.rules.definition import PayCategory
 
 if TYPE_CHECKING:
     from videopoker.paytable.feature_reading import Reading
+    from videopoker.rules.lookup import Game
 
 #: The most coins a hand's feature bet may take (a multi-strike stack of five levels at ten coins).
 MAX_FEATURE_COINS = 50
@@ -185,6 +186,12 @@ class Feature:
         """E[M] and E[M²] on a deal of top rank ``top``."""
         slices = self.deal_multipliers(top)
         return mean(slices), mean(slices, 2)
+
+    def judging(self, game: Game, pays: Mapping[PayCategory, tuple[int, ...]], max_coins: int
+                ) -> tuple[Game, dict[PayCategory, tuple[int, ...]]] | None:
+        """The game and pays a round at the feature bet judges and pays its hands by, where the kind
+        judges them its own way (Quick Quads' 3-6-9-9-9 is four of a kind): None, the table's own."""
+        return None
 
     # -- a kind that carries state (the base: none) ------------------------------------------------
 

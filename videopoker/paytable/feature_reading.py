@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from videopoker.paytable.feature import MAX_FEATURE_COINS, MAX_WEIGHT, Weights
-from videopoker.paytable.pays import is_whole
+from videopoker.paytable.pays import MAX_PAY, is_whole
 from videopoker.rules.lookup import Game
 from videopoker.storage.yamlfile import Position, describe, item_position, key_position, key_text, value_position
 
@@ -180,3 +180,31 @@ def read_hand_tables(spec: Mapping[Any, Any], reading: Reading, key: str, what: 
         order = hands if hands is not None else list(values)
         read.append((lines, tuple((hand, values[hand]) for hand in order if hand in values)))
     return None if problems else tuple(sorted(read))
+
+
+def read_pays(spec: Mapping[Any, Any], named: str, where: str, reading: Reading) -> tuple[tuple[str, int], ...] | None:
+    """``pays: {four_of_a_kind: 800}``: per coin at ``max_coins``, what a hand pays ``where`` (in
+    Shockwave's mode, at Quick Quads' bet), in the game's order of hands; ``named`` says whose
+    table it is in a problem."""
+    table, place = spec.get("pays"), value_position(spec, "pays")
+    if not isinstance(table, Mapping) or not table:
+        reading.add(place, f"{named} must map hands to what they pay a coin {where}, like {{four_of_a_kind: 800}}, "
+                    f"got {describe(table)}")
+        return None
+    game = reading.game
+    hands = [str(category) for category in game.paying] if game is not None else None
+    most = MAX_PAY // max(reading.max_coins or 1, 1)
+    problems = False
+    for key, pay in table.items():
+        if hands is not None and key not in hands:
+            reading.add(key_position(table, key), f"{named}: {key_text(key)} is not a paying hand of "
+                        f"{reading.title}; {near(key, hands)}its paying hands are {', '.join(hands)}")
+            problems = True
+        if not is_whole(pay) or not 1 <= pay <= most:
+            reading.add(value_position(table, key), f"{named}: the pay of {key_text(key)} must be a whole number of "
+                        f"coins a coin, 1..{most:,}, got {describe(pay)}")
+            problems = True
+    if problems:
+        return None
+    order = hands if hands is not None else [str(key) for key in table]
+    return tuple((key, int(table[key])) for key in order if key in table)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +114,32 @@ class Paytable:
     def plays_feature(self, coins: int | None) -> bool:
         """Whether a bet of ``coins`` a hand (None: the top bet) plays the table's feature."""
         return self.feature is not None and coins in (None, self.feature.coins)
+
+    def as_played(self, coins: int | None) -> Paytable:
+        """The table as a hand bet ``coins`` (None: the top bet) is judged and paid by: itself, but at
+        a feature bet whose kind judges hands its own way, the game and pays it plays there (Quick
+        Quads: 3-6-9-9-9 is four of a kind).  Play, the record and the analysis all ask here."""
+        return self._at_feature_bet if self.plays_feature(coins) else self
+
+    @cached_property
+    def _at_feature_bet(self) -> Paytable:
+        judged = self.feature.judging(self.game, self.pays, self.max_coins) if self.feature is not None else None
+        if judged is None:
+            return self
+        played = replace(self, game=judged[0], pays=judged[1])
+        played.__dict__["_at_feature_bet"] = played  # the table as played plays as itself: judged once
+        return played
+
+    @cached_property
+    def every_category(self) -> tuple[PayCategory, ...]:
+        """Every hand the table pays at any bet, as the record numbers them: its game's, then those
+        only its feature bet judges (Quick Quads' quick quads), so a number is one hand at every bet."""
+        mine = self.game.categories
+        return (*mine, *(key for key in self.as_played(None).game.categories if key not in mine))
+
+    def label(self, category: PayCategory) -> str:
+        """The machine's name of a hand the table pays at any bet (``QUICK 5s-10s``, ``FULL HOUSE``)."""
+        return self.as_played(None).game.label(category)
 
     @property
     def base_top_bet(self) -> int:

@@ -21,7 +21,8 @@ from videopoker.storage.usertext import first_control, quote
 from videopoker.storage.yamlfile import Findings, describe, item_position, key_position, key_text, value_position
 
 GAME_KEYS = ("title", "jokers", "wild", "hands")
-ENTRY_KEYS = ("made", "ranks", "kicker", "holding", "natural", "count", "order", "reversible", "label")
+ENTRY_KEYS = ("made", "ranks", "kicker", "holding", "natural", "count", "order", "reversible", "sides_add_up",
+              "label")
 MAX_TITLE_LENGTH = 40
 #: Enough entries for any game a casino runs (Double Double Bonus has 13); more is a mistake.
 MAX_HANDS = 40
@@ -218,10 +219,32 @@ def _entry(reader: _Reader, key: Any, node: Any, hands: Any, wild: tuple[frozens
     elif reversible and "order" not in node:
         reader.add(key_position(node, "reversible"), f"{key}: reversible reads an `order` right to left too; "
                    "give the order (order: [10, J, Q, K, A])", key)
+    sides = _sides_add_up(reader, key, node, made, wild, jokers) if "sides_add_up" in node else False
     label = reader.text(node, "label", LABEL_LENGTH, f"{key}: label", key) if "label" in node else None
     if len(reader.findings.problems) > problems:
         return None
-    return HandSpec(key, made, ranks, kicker, natural, count, label, order, reversible is True, kicker_cards, holding)
+    return HandSpec(key, made, ranks, kicker, natural, count, label, order, reversible is True, kicker_cards, holding,
+                    sides)
+
+
+def _sides_add_up(reader: _Reader, key: str, node: Mapping[str, Any], made: Made,
+                  wild: tuple[frozenset[int], frozenset[int]] | None, jokers: int | None) -> bool:
+    """``sides_add_up: true``: a three of a kind whose two other cards add up to its rank (Quick
+    Quads), in a game without wild cards (what a wild card adds up to is a question no machine asks)."""
+    value = node["sides_add_up"]
+    if not isinstance(value, bool):
+        reader.add(value_position(node, "sides_add_up"), f"{key}: sides_add_up is true or false, got "
+                   f"{describe(value)}", key)
+        return False
+    if value and made is not Made.THREE_OF_A_KIND:
+        reader.add(key_position(node, "sides_add_up"), f"{key}: sides_add_up asks the two cards beside a three of a "
+                   f"kind to add up to its rank; write made: three of a kind, not {made}", key)
+        return False
+    if value and ((wild is not None and any(wild)) or jokers):
+        reader.add(key_position(node, "sides_add_up"), f"{key}: sides_add_up is for games without wild cards; drop "
+                   "it or the wild cards", key)
+        return False
+    return value
 
 
 def _kicker(reader: _Reader, key: str, node: Mapping[str, Any], wild: tuple[frozenset[int], frozenset[int]] | None

@@ -126,6 +126,9 @@ class HandSpec:
     kicker_cards: frozenset[int] | None = None
     #: Cards one of which the hand must hold, anywhere in it (card indices).
     holding: frozenset[int] | None = None
+    #: A three of a kind whose two other cards' ranks add up to its own (aces count 1, faces
+    #: never): 3-6-9-9-9, Quick Quads' four of a kind.
+    sides_add_up: bool = False
 
     @property
     def named_cards(self) -> frozenset[int]:
@@ -150,6 +153,8 @@ class HandSpec:
             data["order"] = [slot.text() for slot in self.order]
         if self.reversible:
             data["reversible"] = True
+        if self.sides_add_up:
+            data["sides_add_up"] = True
         if self.label is not None:
             data["label"] = self.label
         return data

@@ -32,6 +32,10 @@ Mask = npt.NDArray[np.bool_]
 Test = Callable[["MadeHands"], Mask]
 ACE = 14
 ALL_RANKS = frozenset(range(2, ACE + 1))
+FACES = (11, 12, 13)
+#: What each rank 2..A adds up to where cards are added (Quick Quads): its number, an ace 1, a face
+#: nothing (a hand with a face beside the trips never adds up: :meth:`MadeHands.sides_add_up`).
+SIDE_VALUES = np.array([*range(2, 11), 0, 0, 0, 1], dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,18 @@ class MadeHands:
         lowest: npt.NDArray[np.int64] = np.argmax(self.counts > 0, axis=1) + 2
         return lowest
 
+    def sides_add_up(self, ranks: Iterable[int]) -> Mask:
+        """Whether each hand is three of a kind of one of ``ranks`` (2..10 count) whose two other
+        cards' ranks add up to its own, aces as 1 and no face card among them (3-6-9-9-9)."""
+        counted = sorted(set(ranks) & set(range(2, 11)))
+        if not counted:
+            return np.zeros(len(self.counts), dtype=bool)
+        trips = self.has(counted, 3, exactly=True) & (self.most == 3)
+        faces = self.counts[:, [rank - 2 for rank in FACES]].sum(axis=1) > 0
+        trips_rank = np.argmax(self.counts == 3, axis=1) + 2
+        total = self.counts.astype(np.int64) @ SIDE_VALUES   # the trips' three cards and the two sides
+        return cast(Mask, trips & ~faces & (total == 4 * trips_rank))
+
     def has(self, ranks: Iterable[int], at_least: int, exactly: bool = False) -> Mask:
         """Whether some rank of ``ranks`` has ``at_least`` cards (``exactly`` that many)."""
         counts = self.counts[:, [rank - 2 for rank in sorted(ranks)]]
@@ -123,6 +139,8 @@ def _shape_test(spec: HandSpec) -> Test:
         return lambda hands: (hands.most >= 2) & (hands.second >= 2)
     if made is Made.FULL_HOUSE:
         return lambda hands: (hands.most == 3) & (hands.second == 2) & hands.has(ranks, 3, exactly=True)
+    if spec.sides_add_up:
+        return lambda hands: hands.sides_add_up(ranks)
     size = GROUP_SIZE[made]
     if spec.kicker is None and spec.kicker_cards is None:
         return lambda hands: hands.has(ranks, size)

@@ -329,7 +329,7 @@ class VideoPokerApp(App[None]):
         if self.session is None:
             return
         state = self.session.state()
-        paytable = state.paytable
+        paytable = state.paytable.as_played(state.bet)  # the hands and pays of the bet in play
         title = self._title(state, PLAY_NAMES)
         if title.cell_len > self.size.width - 2:  # HUNDRED PLAY of a long name: 100 PLAY, not a cut title
             title = self._title(state, SHORT_PLAY_NAMES)
@@ -414,7 +414,7 @@ class VideoPokerApp(App[None]):
     def _paytable_rows(self) -> tuple[int, bool]:
         """Rows the paytable takes, and whether it is folded into two columns to leave the cards room."""
         state = self.session.state() if self.session else None
-        rows = len(state.paytable.game.paying) if state else 9
+        rows = len(state.paytable.as_played(state.bet).game.paying) if state else 9
         fold = state is not None and state.hands == 1 and rows > self.size.height - 4 - self.MIN_CARD_HEIGHT
         return ((rows + 1) // 2 if fold else rows), fold
 

@@ -50,7 +50,7 @@ class RoundByRound(Engine):
         strategy.prepare(progress)
         exact = strategy.expected()
         return Playing(FeaturePlayer(paytable, paytable.feature, strategy, hands).play, analyze_feature(paytable).rtp,
-                       tuple(exact.get(category, Fraction(0)) for category in paytable.game.categories))
+                       tuple(exact.get(category, Fraction(0)) for category in paytable.as_played(None).game.categories))
 
 
 #: One engine serves every kind that plays round by round.

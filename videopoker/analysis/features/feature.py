@@ -65,7 +65,7 @@ class FeatureRow:
 class FeatureAnalysis:
     """A feature table solved: the return of its feature game and of its base game at max_coins."""
 
-    paytable: Paytable
+    paytable: Paytable          # as its feature bet judges and pays hands (Paytable.as_played)
     feature: Feature
     rows: tuple[FeatureRow, ...]
     total_combinations: int
@@ -138,8 +138,10 @@ class FeatureAnalysis:
 
 def worth_vector(paytable: Paytable) -> tuple[npt.NDArray[np.float64], int]:
     """Each final hand's worth at max_coins (its pay, plus the mean prize on a trigger hand) times
-    ``scale``, the mean prize's denominator: whole numbers, so holds compare exactly."""
+    ``scale``, the mean prize's denominator: whole numbers, so holds compare exactly.  The hands
+    are those the table judges at its feature bet (:meth:`~videopoker.paytable.Paytable.as_played`)."""
     feature = paytable.feature
+    paytable = paytable.as_played(None)
     pays = pay_vector(paytable, paytable.max_coins)
     if feature is None or not feature.trigger:
         return pays, 1
@@ -173,13 +175,13 @@ def analyze_feature(paytable: Paytable, progress: Progress = _quiet) -> FeatureA
         raise VideoPokerError(f"{paytable.name!r}: {feature.kind} carries state from round to round; `analyze`, "
                               f"`hint` and `simulate` know it, this does not yet (--coins {paytable.base_top_bet} "
                               "plays the base game)")
-    bet = paytable.max_coins
+    bet, played = paytable.max_coins, paytable.as_played(None)
     worth, scale = worth_vector(paytable)
-    file = cache_file("feature", paytable.game, "json", worth.tobytes(), json.dumps(feature.to_json()).encode(),
+    file = cache_file("feature", played.game, "json", worth.tobytes(), json.dumps(feature.to_json()).encode(),
                       bytes([bet]))
-    saved = _load(file, paytable, feature)
+    saved = _load(file, played, feature)
     if saved is None:
-        tables = draw_tables(paytable.game, progress)
+        tables = draw_tables(played.game, progress)
         progress(0.9, "best holds")
         groups = deal_groups(tables, feature)
         tally, paid = HoldTally(tables, bet * scale, TOP_GROUPS if groups is not None else 1), tables.paid(worth)
@@ -190,9 +192,9 @@ def analyze_feature(paytable: Paytable, progress: Progress = _quiet) -> FeatureA
         save(file, json.dumps({"combinations": saved[0], "second": saved[1]}).encode())
     progress(1.0, "done")
     combinations, seconds = saved
-    base = analyze(paytable) if feature.trigger else _analysis(
+    base = analyze(paytable) if feature.trigger or played is not paytable else _analysis(
         paytable, bet, [sum(column) for column in zip(*combinations)], sum(seconds))
-    return _figures(paytable, feature, combinations, seconds, base)
+    return _figures(played, feature, combinations, seconds, base)
 
 
 def _figures(paytable: Paytable, feature: Feature, combinations: list[list[int]], seconds: list[float],

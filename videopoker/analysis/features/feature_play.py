@@ -29,7 +29,7 @@ class FeatureOptimal(Optimal):
 
     def lookup(self, progress: Progress = _quiet) -> Masks:
         if self._table is None:
-            self._table = best_hold_table(self.paytable.game, worth_vector(self.paytable)[0], progress)
+            self._table = best_hold_table(self.paytable.as_played(None).game, worth_vector(self.paytable)[0], progress)
         return self._table
 
     def expected(self) -> dict[PayCategory, Fraction]:
@@ -41,6 +41,7 @@ class FeaturePlayer:
     or drawn after the hold) times each hand's pay and, on a trigger hand, the wheel's prize."""
 
     def __init__(self, paytable: Paytable, feature: Feature, strategy: Strategy, multi: int) -> None:
+        paytable = paytable.as_played(None)  # its hands as the feature bet judges them
         self.paytable, self.feature, self.strategy, self.multi = paytable, feature, strategy, multi
         categories = paytable.game.categories
         self.triggers = np.array([categories.index(key) for key in feature.trigger], dtype=np.intp)

@@ -26,9 +26,10 @@ def feature_round_law(paytable: Paytable, hands: int) -> RoundLaw:
     """The law of a round of ``hands`` hands at the feature bet, perfect play of the feature game."""
     feature = paytable.feature
     assert feature is not None
-    pays = pay_vector(paytable, paytable.max_coins).astype(np.int64)
+    played = paytable.as_played(None)  # its hands as the feature bet judges them
+    pays = pay_vector(played, paytable.max_coins).astype(np.int64)
     prizes = feature.prizes
-    triggers = [paytable.game.categories.index(key) for key in feature.trigger]
+    triggers = [played.game.categories.index(key) for key in feature.trigger]
     step = math.gcd(*pays.tolist(), *(value for value, _ in prizes)) or 1
     largest = int(pays.max()) + (max(value for value, _ in prizes) if triggers else 0)
     size = transform_size(hands * largest // step)
@@ -37,7 +38,7 @@ def feature_round_law(paytable: Paytable, hands: int) -> RoundLaw:
     for category in triggers:  # a trigger hand's pay, plus each prize by its weight
         values[category] = sum(weight / whole * at_points(np.array([(pays[category] + value) // step]), size)[0]
                                for value, weight in prizes)
-    laws, dealt = hold_laws(paytable, worth_vector(paytable)[0], deal_groups(draw_tables(paytable.game), feature))
+    laws, dealt = hold_laws(played, worth_vector(paytable)[0], deal_groups(draw_tables(played.game), feature))
     most = max(multiplier for group in np.unique(laws[:, -1]) for multiplier, _ in _multipliers(paytable, int(group)))
     law = np.zeros(most * hands * largest // step + 1)
     for group in np.unique(laws[:, -1]):

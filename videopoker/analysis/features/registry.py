@@ -21,6 +21,7 @@ ENGINES: dict[str, Engine] = {
     "big times draw": ROUND_BY_ROUND,
     "times pay": ROUND_BY_ROUND,
     "wheel": ROUND_BY_ROUND,
+    "quick quads": ROUND_BY_ROUND,
     "multi-strike": MultiStrikeEngine(),
     "ultimate x": UltimateXEngine(),
     "shockwave": ShockwaveEngine(),

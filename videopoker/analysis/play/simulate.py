@@ -157,9 +157,10 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
     bet = feature.coins if feature is not None else paytable.base_bet(coins)
     rounds = check_hands(hands, multi)
     seed = new_seed() if seed is None else seed
-    game = paytable.game
+    judged = paytable.as_played(coins)  # the hands as this bet judges them
+    game = judged.game
     rng = np.random.default_rng(seed)
-    pays = pay_vector(paytable, paytable.max_coins if feature else bet).astype(np.int64)
+    pays = pay_vector(judged, paytable.max_coins if feature else bet).astype(np.int64)
     exact_return = None
     machines_error: Callable[[], float] | None = None
     if engine is not None:
@@ -180,6 +181,6 @@ def running(paytable: Paytable, strategy: Strategy, hands: int, coins: int | Non
         played += n
         won += int(round_wins.sum())
         won_squared += int(np.dot(round_wins, round_wins))
-        yield Simulation(paytable, bet, strategy.name, multi, seed, played, tuple(int(c) for c in counts),
+        yield Simulation(judged, bet, strategy.name, multi, seed, played, tuple(int(c) for c in counts),
                          won, won_squared, expected, time.perf_counter() - start, exact_return,
                          machines_error() if machines_error else None)

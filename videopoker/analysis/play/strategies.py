@@ -32,7 +32,7 @@ def strategy_named(name: str, paytable: Paytable, coins: int) -> Strategy:
     """The strategy called ``name``, a chart file, or a one-line refusal that lists the choices."""
     if name == "optimal":
         if paytable.plays_feature(coins):
-            return FeatureOptimal(paytable, paytable.max_coins)
+            return FeatureOptimal(paytable, paytable.max_coins)  # it plays the hands as_played judges
         return Optimal(paytable, coins)
     if name == "hold-nothing":
         return CardBlind(name, paytable.game, _nothing)

@@ -117,6 +117,7 @@ def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = Non
     same choice the return table counts.
     """
     check_hand(hand)
+    paytable = paytable.as_played(coins)  # the hands as this bet judges them
     game = paytable.game
     check_deck(hand, game.jokers, game.title)
     feature = paytable.feature if paytable.plays_feature(coins) else None

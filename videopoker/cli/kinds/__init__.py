@@ -9,7 +9,7 @@ from typing import Any
 
 from videopoker.cli.kinds.base import KindCommands
 from videopoker.cli.kinds.bonus_streak import BonusStreakCommands
-from videopoker.cli.kinds.by_round import BigTimesDrawCommands, TimesPayCommands, WheelCommands
+from videopoker.cli.kinds.by_round import BigTimesDrawCommands, QuickQuadsCommands, TimesPayCommands, WheelCommands
 from videopoker.cli.kinds.multi_strike import MultiStrikeCommands
 from videopoker.cli.kinds.shockwave import ShockwaveCommands
 from videopoker.cli.kinds.ultimate_x import UltimateXCommands
@@ -19,6 +19,7 @@ COMMANDS: dict[str, KindCommands] = {
     "big times draw": BigTimesDrawCommands(),
     "times pay": TimesPayCommands(),
     "wheel": WheelCommands(),
+    "quick quads": QuickQuadsCommands(),
     "multi-strike": MultiStrikeCommands(),
     "ultimate x": UltimateXCommands(),
     "shockwave": ShockwaveCommands(),

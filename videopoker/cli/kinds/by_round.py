@@ -23,16 +23,20 @@ def show_feature_analysis(paytable: Paytable, args: argparse.Namespace) -> int:
     data = analysis.to_json(args.multi)
     if answered_in_json(args, "analysis", data):
         return 0
-    game = paytable.game
+    game = analysis.paytable.game  # its hands as the feature bet judges them
+    #: What a multiplier or a wheel adds to each hand; a kind that brings neither (Quick Quads) has no such column.
+    adds = any(row.feature_return != row.base_return for row in analysis.rows)
     grid = Grid(f"{paytable.name} — {counted(analysis.coins, 'coin')}, perfect play, per coin bet",
                 [Column("Hand", right=False), Column("Pays"), Column("Probability"), Column("1 in"),
-                 Column("Return"), Column("Feature")])
+                 Column("Return"), *([Column("Feature")] if adds else [])])
     for row in analysis.rows:
         one_in = f"{row.one_in:,.1f}" if row.probability else "—"
+        added = [f"{float(row.feature_return - row.base_return):+.6f}"] if adds else []
         grid.rows.append([game.label(row.category), f"{float(row.pays):g}", f"{float(row.probability):.8f}", one_in,
-                          f"{float(row.feature_return):.6f}", f"{float(row.feature_return - row.base_return):+.6f}"])
+                          f"{float(row.feature_return):.6f}", *added])
     extra = analysis.rtp - sum(row.base_return for row in analysis.rows)  # what the feature adds in all
-    grid.footer.append(["Total", "", "1.00000000", "", f"{float(analysis.rtp):.6f}", f"{float(extra):+.6f}"])
+    grid.footer.append(["Total", "", "1.00000000", "", f"{float(analysis.rtp):.6f}",
+                        *([f"{float(extra):+.6f}"] if adds else [])])
     show(grid)
     say(f"Return {float(analysis.rtp) * 100:.4f}% at {analysis.coins} coins; without the feature, at "
         f"{paytable.max_coins}: {float(analysis.base.rtp) * 100:.4f}%")
@@ -42,7 +46,8 @@ def show_feature_analysis(paytable: Paytable, args: argparse.Namespace) -> int:
             f"two hands of a round {analysis.covariance:.4f})")
     for line in analysis.feature.lines(game.label):
         say(line)
-    say("Feature: what the multiplier or the wheel adds to a hand's part of the return")
+    if adds:
+        say("Feature: what the multiplier or the wheel adds to a hand's part of the return")
     plot_written(args.plot, json=False)
     return 0
 
@@ -68,6 +73,12 @@ class TimesPayCommands(ByRoundCommands):
     def hint_notes(self, paytable: Paytable, multiplier: Fraction) -> list[str]:
         return [f"{worth_words(paytable)}, at the mean multiplier ({float(multiplier):.4g}X);",
                 "the machine shows the multiplier it draws before the hold."]
+
+
+class QuickQuadsCommands(ByRoundCommands):
+    def hint_notes(self, paytable: Paytable, multiplier: Fraction) -> list[str]:
+        return [f"{worth_words(paytable)}: three of a kind whose two other cards add up",
+                "to its rank (3-6-9-9-9) is paid as four of a kind."]
 
 
 class WheelCommands(ByRoundCommands):

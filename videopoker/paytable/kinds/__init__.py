@@ -13,6 +13,7 @@ from videopoker.paytable.feature import Drawn, Feature, PlayState
 from videopoker.paytable.kinds.big_times_draw import BigTimesDraw
 from videopoker.paytable.kinds.bonus_streak import BonusStreak
 from videopoker.paytable.kinds.multi_strike import MultiStrike
+from videopoker.paytable.kinds.quick_quads import QuickQuads
 from videopoker.paytable.kinds.shockwave import Shockwave
 from videopoker.paytable.kinds.times_pay import TimesPay
 from videopoker.paytable.kinds.ultimate_x import UltimateX
@@ -23,6 +24,7 @@ KINDS: dict[str, type[Feature]] = {kind.kind: kind for kind in (
     BigTimesDraw,
     TimesPay,
     Wheel,
+    QuickQuads,
     MultiStrike,
     UltimateX,
     Shockwave,

@@ -19,10 +19,10 @@ from videopoker.deck.cards import Card, RandomLike
 from videopoker.errors import GameError
 from videopoker.paytable import kept_data as strict
 from videopoker.paytable.feature import AfterDraw, Drawn, Feature, PlayState
-from videopoker.paytable.feature_reading import Reading, near, read_hands
-from videopoker.paytable.pays import MAX_PAY, is_whole
+from videopoker.paytable.feature_reading import Reading, read_hands, read_pays
+from videopoker.paytable.pays import is_whole
 from videopoker.rules.definition import PayCategory
-from videopoker.storage.yamlfile import describe, key_position, key_text, value_position
+from videopoker.storage.yamlfile import describe, value_position
 
 #: The longest Shockwave mode a table may give.
 MOST_HANDS = 100
@@ -71,7 +71,7 @@ class Shockwave(Feature):
                         f"whole number 1..{MOST_HANDS}, got {describe(written)}")
         starts = _hands(spec, "trigger", "start the mode", reading)
         ends = _hands(spec, "ends_on", "end the mode", reading)
-        pays = _pays(spec, reading)
+        pays = read_pays(spec, "shockwave pays", "in the mode", reading)
         if hands is None or starts is None or ends is None or pays is None:
             return None
         return cls(reading.max_coins or 0, hands, starts, pays, ends)
@@ -154,28 +154,3 @@ def _hands(spec: Mapping[Any, Any], key: str, does: str, reading: Reading) -> tu
     game = reading.game
     hands = [str(category) for category in game.paying] if game is not None else None
     return read_hands(spec, key, f"shockwave {key}", does, hands, "paying hand", reading)
-
-
-def _pays(spec: Mapping[Any, Any], reading: Reading) -> tuple[tuple[PayCategory, int], ...] | None:
-    """``pays: {four_of_a_kind: 800}``: per coin, what a hand pays in the mode."""
-    table, place = spec.get("pays"), value_position(spec, "pays")
-    if not isinstance(table, Mapping) or not table:
-        reading.add(place, f"shockwave pays must map hands to what they pay a coin in the mode, like "
-                    f"{{four_of_a_kind: 800}}, got {describe(table)}")
-        return None
-    game = reading.game
-    hands = [str(category) for category in game.paying] if game is not None else None
-    problems = False
-    for key, pay in table.items():
-        if hands is not None and key not in hands:
-            reading.add(key_position(table, key), f"shockwave pays: {key_text(key)} is not a paying hand of "
-                        f"{reading.title}; {near(key, hands)}its paying hands are {', '.join(hands)}")
-            problems = True
-        if not is_whole(pay) or not 1 <= pay <= MAX_PAY // max(reading.max_coins or 1, 1):
-            reading.add(value_position(table, key), f"shockwave pay for {key_text(key)} must be a whole number of "
-                        f"coins a coin, 1..{MAX_PAY // max(reading.max_coins or 1, 1):,}, got {describe(pay)}")
-            problems = True
-    if problems:
-        return None
-    order = hands if hands is not None else [str(key) for key in table]
-    return tuple((key, int(table[key])) for key in order if key in table)

@@ -8,6 +8,7 @@ from videopoker.paytable import Paytable
 from videopoker.tui.kinds.base import KindView
 from videopoker.tui.kinds.bonus_streak import BonusStreakView
 from videopoker.tui.kinds.multi_strike import MultiStrikeView
+from videopoker.tui.kinds.quick_quads import QuickQuadsView
 from videopoker.tui.kinds.shockwave import ShockwaveView
 from videopoker.tui.kinds.times_pay import TimesPayView
 from videopoker.tui.kinds.ultimate_x import UltimateXView
@@ -20,6 +21,7 @@ VIEWS: dict[str, KindView] = {
     "big times draw": PLAIN,
     "times pay": TimesPayView(),
     "wheel": WheelView(),
+    "quick quads": QuickQuadsView(),
     "multi-strike": MultiStrikeView(),
     "ultimate x": UltimateXView(),
     "shockwave": ShockwaveView(),

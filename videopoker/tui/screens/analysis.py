@@ -308,7 +308,7 @@ class AnalysisScreen(Screen[None]):
         the feature's), and the total."""
         from videopoker.analysis.solve.exact import one_in_text
 
-        label = self.paytable.game.label
+        label = self.paytable.label  # a hand its feature bet judges its own way too (QUICK 5s-10s)
         rows = [row(label(line.category), pay_text(line.pays), f"{line.combinations:,}",
                     f"{float(line.probability):.8f}", one_in_text(line.probability),
                     f"{float(value):.6f}") for line, value in lines]
@@ -317,7 +317,7 @@ class AnalysisScreen(Screen[None]):
 
     def _show_feature(self, analysis: FeatureAnalysis) -> None:
         """The feature game's return table in place of the base game's, which the status still names."""
-        label = self.paytable.game.label
+        label = self.paytable.label
         self._fill_return([(line, line.feature_return) for line in analysis.rows], analysis.total_combinations,
                           analysis.rtp)
         self.query_one("#return-status", Static).update(

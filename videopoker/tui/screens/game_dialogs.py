@@ -90,6 +90,8 @@ class HandDialog(_Question):
                 yield Label("RANKS")
                 yield Input(listed(entry.get("ranks")), id="hand-ranks", placeholder="e.g. A, or J Q K A",
                             compact=True)
+                yield Checkbox("SIDES ADD UP", bool(entry.get("sides_add_up")), id="hand-sides", compact=True,
+                               tooltip="three of a kind whose two other cards add up to its rank: 3-6-9-9-9")
             with Horizontal(classes="question-row"):
                 yield Label("KICKER")
                 yield Input(listed(entry.get("kicker")), id="hand-kicker", compact=True,
@@ -123,6 +125,8 @@ class HandDialog(_Question):
                 entry[field] = found
         if self.query_one("#hand-reversible", Checkbox).value:
             entry["reversible"] = True
+        if self.query_one("#hand-sides", Checkbox).value:
+            entry["sides_add_up"] = True
         count = self.query_one("#hand-count", Input).value.strip()
         if count:
             entry["count"] = int(count) if count.isdigit() else count
