@@ -297,3 +297,33 @@ async def test_the_pays_show_what_each_hand_earns_at_the_feature_bet(isolated_ho
         await pilot.press("m")
         await until(pilot, lambda: any(earned[0] in row and earned[1] in row for row in rendered_rows(panel)))
         assert any(also[0] in row and also[1] in row and "STRAIGHT" not in row for row in rendered_rows(panel))
+
+
+async def test_a_dream_card_is_marked_its_worth_told_beside_the_best_and_o_offers_the_next(
+        isolated_home: Path) -> None:
+    """A dream deal on the glass: DREAM under the card, its expected credits beside the best card's
+    (the "dream card controversy" answered on the glass), and ``o`` puts the next best card there."""
+    from videopoker.analysis.features.registry import engine_of
+    from videopoker.deck.cards import Card
+    from videopoker.paytable import load_paytable
+    from videopoker.paytable.kinds.dream_card import Dreamt
+    from videopoker.tui.widgets.card import CardView
+
+    table = isolated_home / "dream.yaml"
+    table.parent.mkdir(parents=True, exist_ok=True)
+    table.write_text(resolve_paytable("jacks-or-better-9-6").source.read_text()  # type: ignore[union-attr]
+                     + "feature: {kind: dream card, coins: 10, chance: 0.25}\n")
+    paytable = load_paytable(table)
+    dealt = parse_hand("9h Jc Kc 4h Js")
+    with Session.open(isolated_home, None, paytable=str(table)) as session:
+        session.machine.start(Round(paytable, 10, dealt, state=Dreamt(4, Card.parse("Js").index)))
+        session._save()
+    choices = [card for card, _ in engine_of(paytable.feature).choices(paytable, dealt, Dreamt())]  # type: ignore[arg-type]
+    app = VideoPokerApp(isolated_home)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "DREAM CARD J♠: THE BEST, 7.68 CREDITS EXPECTED" in shown(app, "#message"))
+        assert "DREAM" in rendered_rows(app.query(CardView)[4])[-1]
+        await pilot.press("o")  # the next card of the ranking after the jack of spades
+        following = choices[choices.index(Card.parse("Js")) + 1]
+        await until(pilot, lambda: app.session is not None and app.session.state().hand[4] == following)
+        await until(pilot, lambda: "BEST J" in shown(app, "#message") or "THE BEST" in shown(app, "#message"))

@@ -173,6 +173,9 @@ def run_hint(args: argparse.Namespace) -> int:
     from videopoker.analysis.solve.hint import best_holds
 
     paytable = resolve_paytable(args.paytable)
+    answered = commands_of(paytable.feature).own_hint(paytable, args) if paytable.feature is not None else None
+    if answered is not None:
+        return answered
     hand = read_hand(paytable, args.cards)
     options = kind_options("hint", args)
     if paytable.feature is not None or any(value not in (None, False) for value in options.values()):

@@ -517,9 +517,10 @@ def _categories(paytable: Paytable, bets: list[tuple[int, int, int]], counts: di
 
 
 def _shown_order(paytable: Paytable, bets: list[tuple[int, int, int]]) -> tuple[str, ...]:
-    """A table's hands best first: at a bet whose feature judges hands its own way, that game's."""
-    played = [paytable.as_played(bet).game.categories for bet, _, _ in bets]
-    return max(played, key=len, default=paytable.game.categories)
+    """A table's hands best first; where its feature bet was played, as that bet judges them (with
+    Quick Quads' quick quads among them)."""
+    at_feature = any(paytable.plays_feature(bet) for bet, _, _ in bets)
+    return (paytable.as_played(None) if at_feature else paytable).game.categories
 
 
 def _frequencies(paytable: Paytable, bet: int, hands: int) -> list[tuple[str, float]]:

@@ -270,6 +270,13 @@ class Machine:
         if dealt.meter is not None:
             self.meters[dealt.table_reference] = dealt.meter
 
+    def choose_card(self, card: Card) -> MachineState:
+        """Put ``card`` in the place the deal lets the player choose (a dream card's)."""
+        if self.round is None:
+            raise GameError("cannot choose a card before the deal")
+        self.round = self.round.choose(card)
+        return self.snapshot()
+
     def toggle_hold(self, position: int) -> MachineState:
         """Hold or release the card at ``position`` (0..4)."""
         if self.round is None:

@@ -125,10 +125,31 @@ class Round:
         dealt = deal_hand(paytable, rng)
         plays = feature is not None and paytable.plays_feature(bet)
         state = feature.deal_state(carried, hands, plays, rng) if feature is not None else None
+        if state is not None:  # the kind may make the deal its own (a dream card)
+            from videopoker.analysis.features.registry import engine_of
+
+            assert feature is not None
+            dealt, state = engine_of(feature).dealt(paytable, dealt, state)
         multiplier = deal_multiplier(feature.round_multipliers(state, top_rank([card.index for card in dealt])),
                                      rng) if feature is not None and plays else 1
         return cls(paytable, bet, dealt, hands=hands, meter=meter, multiplier=multiplier, state=state,
                    reference=paytable_reference(paytable))
+
+    def choose(self, card: Card) -> Round:
+        """The round with ``card`` in the place its kind lets the player choose (a dream card's),
+        before any card is held: a card of the deck that is not among the others dealt."""
+        feature = self.paytable.feature
+        place = feature.chosen_place(self.state) if feature is not None else None
+        if place is None:
+            raise GameError("this deal has no card to choose")
+        if any(self.held):
+            raise GameError("choose the card before holding any")
+        others = [dealt for at, dealt in enumerate(self.dealt) if at != place]
+        if card in others:
+            raise GameError(f"{card} is dealt already; choose a card the deck holds")
+        dealt = list(self.dealt)
+        dealt[place] = card
+        return replace(self, dealt=tuple(dealt))
 
     def hold(self, position: int) -> Round:
         """The round with the card at ``position`` (0..4) held or released."""

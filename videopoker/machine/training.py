@@ -97,7 +97,7 @@ def judge(paytable: Paytable, coins: int, hands: int, dealt: Sequence[Card], hel
     from videopoker.analysis.solve.hint import best_holds
 
     feature = paytable.feature
-    if state is not None and feature is not None:
+    if state is not None and state.decides_hold and feature is not None:
         from videopoker.analysis.features.registry import engine_of
 
         judged = engine_of(feature).judge(paytable, coins, dealt, held, state)
@@ -126,7 +126,7 @@ def advice(paytable: Paytable, coins: int, dealt: Sequence[Card], count: int = 3
     under the deal's ``multiplier``, or under a kind's ``state`` as its engine ranks them."""
     from videopoker.analysis.solve.hint import best_holds
 
-    if state is not None and paytable.feature is not None:
+    if state is not None and state.decides_hold and paytable.feature is not None:
         from videopoker.analysis.features.registry import engine_of
 
         return engine_of(paytable.feature).advice(paytable, coins, dealt, state)[:count]
@@ -143,9 +143,10 @@ def outcome_lines(paytable: Paytable, coins: int, dealt: Sequence[Card], held: S
     yours = next((choice for choice in choices if choice.held == tuple(held)), None)
     if yours is None or yours.held == best.held:
         return []
-    label = paytable.game.label
+    game = paytable.as_played(coins).game  # the hands this bet judges (a quick quad at its bet)
+    label = game.label
     rows = [f"{'HOW EACH ENDS':<20}{'YOURS':>12}{'BEST':>12}"]
-    for category in paytable.game.paying:
+    for category in game.paying:
         mine, theirs = yours.probability(category), best.probability(category)
         if mine or theirs:
             rows.append(f"{label(category).capitalize():<20}{chance_text(mine):>12}{chance_text(theirs):>12}")

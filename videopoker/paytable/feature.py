@@ -76,6 +76,10 @@ class PlayState:
     dealt under, and what a round played under it left.  Opaque to the machine, the wallet and
     the engine; its kind's modules read it."""
 
+    #: Whether the state decides the hold (Ultimate X's lines do); a state that only says what was
+    #: dealt (a dream card) leaves the hold to the plain game's rules.
+    decides_hold: ClassVar[bool] = True
+
     def describe(self) -> str:
         """The state in a few words, as a hint names it."""
         raise NotImplementedError
@@ -214,6 +218,10 @@ class Feature:
         """A :class:`GameError` unless a round of ``hands`` hands can be dealt under ``state``."""
         if state is not None:
             raise GameError(f"a {self.kind} round is dealt under no state of its own")
+
+    def chosen_place(self, state: PlayState | None) -> int | None:
+        """The place of a dealt card the player may choose before the hold (a dream card's), if any."""
+        return None
 
     def state_pay(self, state: PlayState | None, category: PayCategory, pay: int, coins: int) -> int:
         """What a hand of ``category`` pays under ``state`` on ``coins`` of the pay column, where the

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-from videopoker.deck.cards import RandomLike
+from videopoker.deck.cards import Card, RandomLike
 from videopoker.errors import GameError, PaytableError, VideoPokerError
 from videopoker.ledger.store import Ledger
 from videopoker.machine.feature_play import kept_bet
@@ -237,6 +237,10 @@ class Session:
 
     def toggle_hold(self, position: int) -> MachineState:
         return self._commit(lambda: self.machine.toggle_hold(position))
+
+    def choose_card(self, card: Card) -> MachineState:
+        """Put ``card`` in the place the deal lets the player choose (a dream card's), saved at once."""
+        return self._commit(lambda: self.machine.choose_card(card))
 
     def judge(self) -> Decision:
         """The hold on the dealt hand against the best one (nothing changes; the trainer asks first)."""

@@ -361,7 +361,7 @@ class VideoPokerApp(App[None]):
             card = state.hand[position] if state.hand else None
             view.show(card, state.phase is Phase.DEALT and state.held[position],
                       wild=card is not None and paytable.game.is_wild(card.index),
-                      best=hinted is not None and hinted[position])
+                      best=hinted is not None and hinted[position], caption=view_of(paytable).caption(state, position))
         if state.phase is Phase.IDLE and state.last is not self.spun and prize_of(state.last):
             self.spun = state.last
             self._spin(state)
@@ -538,6 +538,22 @@ class VideoPokerApp(App[None]):
             self.play(lambda session: session.pick(position - 1))
             return
         self.play(lambda session: session.toggle_hold(position))
+
+    def action_choose_card(self) -> None:
+        """Put the next best card in the place the deal lets the player choose (a dream card's)."""
+        current = self.session.machine.round if self.session is not None else None
+        feature = current.paytable.feature if current is not None else None
+        place = feature.chosen_place(current.state) if feature is not None and current is not None else None
+        if current is None or feature is None or place is None or current.state is None:
+            self.bell()
+            self.show_reason("no card of this deal is yours to choose: a dream card is, on a dream deal")
+            return
+        from videopoker.analysis.features.registry import engine_of
+
+        cards = [card for card, _ in engine_of(feature).choices(current.paytable, current.dealt, current.state)]
+        now = cards.index(current.dealt[place]) if current.dealt[place] in cards else -1
+        chosen = cards[(now + 1) % len(cards)]
+        self.play(lambda session: session.choose_card(chosen))
 
     def action_double(self) -> None:
         self.play(Session.double)

@@ -24,6 +24,8 @@ class Key:
 KEYS = (
     Key("1–5", "hold or release that card (or click the card)", ("1", "2", "3", "4", "5"), "hold"),
     Key("space, enter", "deal; after the deal, draw", ("space", "enter"), "deal_or_draw"),
+    Key("o", "another card where the deal lets you choose one (a dream card): the next best", ("o",),
+        "choose_card"),
     Key("b", "bet one more coin (back to 1 after the most the table takes)", ("b",), "bet_one"),
     Key("m", "bet the most the table takes and deal at once", ("m",), "bet_max"),
     Key("f", "take the free refill when the credit is 0", ("f",), "refill"),

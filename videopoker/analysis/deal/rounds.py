@@ -63,6 +63,22 @@ class Deal:
             dealt[a], dealt[b] = np.minimum(dealt[a], dealt[b]), np.maximum(dealt[a], dealt[b])
         return cls(deck, rows, dealt)
 
+    def with_card(self, rounds: npt.NDArray[np.intp], cards: npt.NDArray[np.intp], place: int = HAND - 1) -> Deal:
+        """The deal with each of ``cards`` dealt in ``place`` of its round in ``rounds`` (a dream
+        card): swapped there from where it lies in the rest of the row, so the card it replaces goes
+        back to the deck the draws come from."""
+        deck = self.deck.copy()
+        rows = deck[rounds]
+        lying = np.argmax(rows == cards[:, None].astype(np.uint8), axis=1)
+        taken = rows[np.arange(len(rounds)), place].copy()
+        rows[np.arange(len(rounds)), lying] = taken
+        rows[:, place] = cards
+        deck[rounds] = rows
+        dealt = [deck[:, at].astype(np.intp) for at in range(HAND)]
+        for a, b in SORT_FIVE:
+            dealt[a], dealt[b] = np.minimum(dealt[a], dealt[b]), np.maximum(dealt[a], dealt[b])
+        return Deal(deck, self.rows, dealt)
+
     @property
     def hands(self) -> npt.NDArray[np.uint8]:
         """The dealt hands, sorted (rounds, 5): what a strategy is asked to hold."""

@@ -137,6 +137,19 @@ class Engine:
         """A simulation's player of ``rounds`` rounds of ``hands`` hands at the feature bet."""
         raise self.not_yet(paytable, "a simulation")
 
+    # -- a deal the kind makes -----------------------------------------------------------------------
+
+    def dealt(self, paytable: Paytable, dealt: tuple[Card, ...], state: PlayState
+              ) -> tuple[tuple[Card, ...], PlayState]:
+        """The deal as the kind makes it once its state is drawn, before the glass shows it (the
+        cards as dealt, here)."""
+        return dealt, state
+
+    def choices(self, paytable: Paytable, dealt: Sequence[Card], state: PlayState) -> list[tuple[Card, Fraction]]:
+        """The cards a player may put in the place the kind lets them choose, with the expected pay
+        of each at the top of the pay column, best first (none here)."""
+        return []
+
     # -- a state of the kind -------------------------------------------------------------------------
 
     def refusal(self, paytable: Paytable) -> str:

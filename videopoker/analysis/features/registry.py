@@ -9,6 +9,7 @@ from typing import Any
 
 from videopoker.analysis.features.bonus_streak.engine import BonusStreakEngine
 from videopoker.analysis.features.by_round import ROUND_BY_ROUND
+from videopoker.analysis.features.dream_card.engine import DreamCardEngine
 from videopoker.analysis.features.engine import Engine
 from videopoker.analysis.features.multi_strike.engine import MultiStrikeEngine
 from videopoker.analysis.features.shockwave.engine import ShockwaveEngine
@@ -22,6 +23,7 @@ ENGINES: dict[str, Engine] = {
     "times pay": ROUND_BY_ROUND,
     "wheel": ROUND_BY_ROUND,
     "quick quads": ROUND_BY_ROUND,
+    "dream card": DreamCardEngine(),
     "multi-strike": MultiStrikeEngine(),
     "ultimate x": UltimateXEngine(),
     "shockwave": ShockwaveEngine(),

@@ -10,6 +10,7 @@ from typing import Any
 from videopoker.cli.kinds.base import KindCommands
 from videopoker.cli.kinds.bonus_streak import BonusStreakCommands
 from videopoker.cli.kinds.by_round import BigTimesDrawCommands, QuickQuadsCommands, TimesPayCommands, WheelCommands
+from videopoker.cli.kinds.dream_card import DreamCardCommands
 from videopoker.cli.kinds.multi_strike import MultiStrikeCommands
 from videopoker.cli.kinds.shockwave import ShockwaveCommands
 from videopoker.cli.kinds.ultimate_x import UltimateXCommands
@@ -20,6 +21,7 @@ COMMANDS: dict[str, KindCommands] = {
     "times pay": TimesPayCommands(),
     "wheel": WheelCommands(),
     "quick quads": QuickQuadsCommands(),
+    "dream card": DreamCardCommands(),
     "multi-strike": MultiStrikeCommands(),
     "ultimate x": UltimateXCommands(),
     "shockwave": ShockwaveCommands(),

@@ -1,5 +1,6 @@
 """What the command line asks of a feature kind: its options on a command, its ``analyze``
-report, and what ``hint`` adds under a deal of it.  The base answers for a kind with none."""
+report, and what ``hint`` adds under a deal of it.  The base answers for a kind with none, and
+gives the report every kind whose round's win is its hands' pays shares (:class:`ByRoundCommands`)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from videopoker.cli.output import Column, Grid
+from videopoker.cli.output import Column, Grid, say, show
+from videopoker.cli.plotting import answered_in_json, plot_written
+from videopoker.cli.progress import solved_with_progress
 from videopoker.paytable import Paytable
+from videopoker.storage.usertext import counted
 
 
 def hands_grid(title: str, paytable: Paytable, rows: Sequence[Mapping[str, Any]], note: str, total: float,
@@ -47,6 +51,64 @@ class KindCommands:
         """``analyze`` of a table of the kind at its feature bet: the report, or its ``--json``."""
         raise NotImplementedError
 
+    def own_hint(self, paytable: Paytable, args: argparse.Namespace) -> int | None:
+        """``hint`` of a deal the kind reads its own way (Dream Card's four cards), or None: the
+        five cards of any table."""
+        return None
+
     def hint_notes(self, paytable: Paytable, multiplier: Fraction) -> list[str]:
         """What the feature does to a deal ``hint`` ranks under ``multiplier`` (lines within 80 columns)."""
         return []
+
+
+def show_feature_analysis(paytable: Paytable, args: argparse.Namespace, notes: Sequence[str] = ()) -> int:
+    """The return table of a kind whose round's win is its hands' pays (times a multiplier, with a
+    wheel's prize), as its engine solves it; ``notes``: what the kind says beside it."""
+    from videopoker.analysis.features.feature import FeatureAnalysis
+    from videopoker.analysis.features.registry import engine_of
+
+    assert paytable.feature is not None
+    args.multi = args.multi or 1
+    engine = engine_of(paytable.feature)
+    analysis = solved_with_progress(lambda progress: engine.solved(paytable, progress=progress))
+    assert isinstance(analysis, FeatureAnalysis)
+    data = analysis.to_json(args.multi)
+    if answered_in_json(args, "analysis", data):
+        return 0
+    game = analysis.paytable.game  # its hands as the feature bet judges them
+    #: What a multiplier or a wheel adds to each hand; a kind that brings neither (Quick Quads) has no such column.
+    adds = any(row.feature_return != row.base_return for row in analysis.rows)
+    grid = Grid(f"{paytable.name} — {counted(analysis.coins, 'coin')}, perfect play, per coin bet",
+                [Column("Hand", right=False), Column("Pays"), Column("Probability"), Column("1 in"),
+                 Column("Return"), *([Column("Feature")] if adds else [])])
+    for row in analysis.rows:
+        one_in = f"{row.one_in:,.1f}" if row.probability else "—"
+        added = [f"{float(row.feature_return - row.base_return):+.6f}"] if adds else []
+        grid.rows.append([game.label(row.category), f"{float(row.pays):g}", f"{float(row.probability):.8f}", one_in,
+                          f"{float(row.feature_return):.6f}", *added])
+    extra = analysis.rtp - sum(row.base_return for row in analysis.rows)  # what the feature adds in all
+    grid.footer.append(["Total", "", "1.00000000", "", f"{float(analysis.rtp):.6f}",
+                        *([f"{float(extra):+.6f}"] if adds else [])])
+    show(grid)
+    say(f"Return {float(analysis.rtp) * 100:.4f}% at {analysis.coins} coins; without the feature, at "
+        f"{paytable.max_coins}: {float(analysis.base.rtp) * 100:.4f}%")
+    say(f"Variance {float(analysis.variance):.4f}  SD {analysis.standard_deviation:.4f} per coin of the whole bet")
+    if args.multi > 1:
+        say(f"{args.multi}-play: SD {analysis.multi_standard_deviation(args.multi):.4f} per hand (covariance of "
+            f"two hands of a round {analysis.covariance:.4f})")
+    for line in [*analysis.feature.lines(game.label), *notes]:
+        say(line)
+    if adds:
+        say("Feature: what the multiplier or the wheel adds to a hand's part of the return")
+    plot_written(args.plot, json=False)
+    return 0
+
+
+def worth_words(paytable: Paytable) -> str:
+    assert paytable.feature is not None
+    return f"Worth: the expected win per coin of the {paytable.feature.coins}-coin bet"
+
+
+class ByRoundCommands(KindCommands):
+    def show_analysis(self, paytable: Paytable, args: argparse.Namespace) -> int:
+        return show_feature_analysis(paytable, args)

@@ -12,6 +12,7 @@ from typing import Any
 from videopoker.paytable.feature import Drawn, Feature, PlayState
 from videopoker.paytable.kinds.big_times_draw import BigTimesDraw
 from videopoker.paytable.kinds.bonus_streak import BonusStreak
+from videopoker.paytable.kinds.dream_card import DreamCard
 from videopoker.paytable.kinds.multi_strike import MultiStrike
 from videopoker.paytable.kinds.quick_quads import QuickQuads
 from videopoker.paytable.kinds.shockwave import Shockwave
@@ -25,6 +26,7 @@ KINDS: dict[str, type[Feature]] = {kind.kind: kind for kind in (
     TimesPay,
     Wheel,
     QuickQuads,
+    DreamCard,
     MultiStrike,
     UltimateX,
     Shockwave,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from videopoker.paytable import Paytable
 from videopoker.tui.kinds.base import KindView
 from videopoker.tui.kinds.bonus_streak import BonusStreakView
+from videopoker.tui.kinds.dream_card import DreamCardView
 from videopoker.tui.kinds.multi_strike import MultiStrikeView
 from videopoker.tui.kinds.quick_quads import QuickQuadsView
 from videopoker.tui.kinds.shockwave import ShockwaveView
@@ -22,6 +23,7 @@ VIEWS: dict[str, KindView] = {
     "times pay": TimesPayView(),
     "wheel": WheelView(),
     "quick quads": QuickQuadsView(),
+    "dream card": DreamCardView(),
     "multi-strike": MultiStrikeView(),
     "ultimate x": UltimateXView(),
     "shockwave": ShockwaveView(),

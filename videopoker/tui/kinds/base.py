@@ -30,6 +30,11 @@ class KindView:
         """The pays the glass shows now (the table's, where the state pays no others)."""
         return paytable
 
+    def caption(self, state: MachineState, position: int) -> str:
+        """What the card at ``position`` says under it in place of HELD, where the kind marks it (a
+        dream card): nothing here."""
+        return ""
+
     def title_tag(self, state: MachineState) -> str | None:
         """What the title says of the kind's state, where it says more than how to play it (None)."""
         return None

@@ -254,10 +254,12 @@ class AnalysisScreen(Screen[None]):
         analysis = analyze(solved, self.coins, heard)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._show_return, analysis)
-        if self.feature:
-            from videopoker.analysis.features.feature import analyze_feature
+        if self.feature and self.paytable.feature is not None:
+            from videopoker.analysis.features.feature import FeatureAnalysis
+            from videopoker.analysis.features.registry import engine_of
 
-            featured = analyze_feature(self.paytable)
+            featured = engine_of(self.paytable.feature).solved(self.paytable)  # its kind's solve of its deals
+            assert isinstance(featured, FeatureAnalysis)
             if not get_current_worker().is_cancelled:
                 self.app.call_from_thread(self._show_feature, featured)
         if self.stateful is not None:
