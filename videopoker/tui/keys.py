@@ -24,8 +24,6 @@ class Key:
 KEYS = (
     Key("1–5", "hold or release that card (or click the card)", ("1", "2", "3", "4", "5"), "hold"),
     Key("space, enter", "deal; after the deal, draw", ("space", "enter"), "deal_or_draw"),
-    Key("o", "another card where the deal lets you choose one (a dream card): the next best", ("o",),
-        "choose_card"),
     Key("b", "bet one more coin (back to 1 after the most the table takes)", ("b",), "bet_one"),
     Key("m", "bet the most the table takes and deal at once", ("m",), "bet_max"),
     Key("f", "take the free refill when the credit is 0", ("f",), "refill"),
@@ -44,6 +42,8 @@ KEYS = (
     Key("c", "strategy chart for this table, the line for this hand marked", ("c",), "strategy_chart"),
     Key("x", "drills: hands of your leaks, marked at once, back sooner when missed; t there: a self-test",
         ("x",), "drills"),
+    Key("o", "another card where the deal lets you choose one (a dream card): the next best", ("o",),
+        "choose_card"),
     Key("pgup, pgdn", "scroll the hands of a 50- or 100-hand round", ("pageup", "pagedown"), "scroll_hands"),
     Key("?", "help: how to play and every key", ("question_mark",), "help"),
     Key("q", "quit (the game is saved at every step)", ("q",), "quit"),
