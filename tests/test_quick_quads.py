@@ -12,8 +12,8 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from rules.brute import brute_category
 
+from tests.rules.brute import brute_category
 from videopoker.analysis.features.feature import analyze_feature, worth_vector
 from videopoker.analysis.solve.draws import HELD_COUNT, HOLDS, draw_tables
 from videopoker.analysis.solve.hint import best_holds

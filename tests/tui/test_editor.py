@@ -6,6 +6,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widgets import Button, Static
 from waiting import until
 
@@ -34,6 +35,33 @@ def solved_at(app: EditorApp, rtp: str) -> Callable[[], bool]:
 
 def text(screen: EditorScreen | SolveDialog, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
+
+
+async def new_game(pilot: Pilot[None], app: EditorApp) -> EditorScreen:
+    """From 9/6 Jacks or Better, `n` and the first option: a new game of your own ("My Game", the
+    usual draw-game hands, 9/6 pays), solved; its screen."""
+    from videopoker.tui.screens.editor_dialogs import FamilyDialog
+
+    await until(pilot, solved_at(app, "RETURN 99.5439%"))
+    await pilot.press("n")
+    await until(pilot, lambda: isinstance(app.screen, FamilyDialog))
+    await pilot.press("home", "enter")
+    await until(pilot, lambda: isinstance(app.screen, EditorScreen) and app.screen.draft.game is not None
+                and app.screen.draft.game.title == "My Game")
+    await until(pilot, solved_at(app, "RETURN 99.5439%"))
+    return editor(app)
+
+
+async def save_as(pilot: Pilot[None], app: EditorApp, name: str) -> None:
+    """`a`: the table saved under ``name`` in the player's paytables."""
+    from textual.widgets import Input
+
+    screen = editor(app)
+    await pilot.press("a")
+    await until(pilot, lambda: isinstance(app.screen, FileNameDialog))
+    app.screen.query_one(Input).value = name
+    await pilot.press("enter")
+    await until(pilot, lambda: screen.saved is not None)
 
 
 async def test_a_pay_typed_in_a_cell_changes_the_return_at_once() -> None:
@@ -205,18 +233,12 @@ async def test_a_game_designed_from_nothing_is_played_and_saved_inline(isolated_
     re-solved at each step; saved as a paytable with its game written in place."""
     from textual.widgets import Checkbox, Input, Select
 
-    from videopoker.tui.screens.editor_dialogs import FamilyDialog
     from videopoker.tui.screens.game_dialogs import DeckDialog, HandDialog
 
     app = EditorApp(open_draft("jacks-or-better-9-6"))
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, solved_at(app, "RETURN 99.5439%"))
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, FamilyDialog))
-        await pilot.press("home", "enter")  # the first option: a new game of your own
-        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and app.screen.draft.source is None
-                    and app.screen.draft.game is not None and app.screen.draft.game.title == "My Game")
-        await until(pilot, solved_at(app, "RETURN 99.5439%"))  # the usual draw-game hands, 9/6 pays
+        screen = await new_game(pilot, app)  # the usual draw-game hands, 9/6 pays
+        assert screen.draft.source is None
         await pilot.press("down", "down", "plus")  # a hand below four of a kind
         await until(pilot, lambda: isinstance(app.screen, HandDialog))
         dialog = app.screen
@@ -254,11 +276,7 @@ async def test_a_game_designed_from_nothing_is_played_and_saved_inline(isolated_
         await until(pilot, lambda: screen.analysis is not None and 2 in screen.analysis.paytable.game.wild_ranks)
         await pilot.press("right_square_bracket")  # four aces below four of a kind: dead, refused
         assert screen.draft.categories[2] == "four_aces"
-        await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, FileNameDialog))
-        app.screen.query_one(Input).value = "my-game"
-        await pilot.press("enter")
-        await until(pilot, lambda: screen.saved is not None)
+        await save_as(pilot, app, "my-game")
     saved = load_paytable(isolated_home / "paytables" / "my-game.yaml")
     assert saved.game.title == "My Game" and saved.game.wild_ranks == {2}
     assert saved.game.categories[2] == "four_aces" and saved.pay("four_aces", 1) == 80
@@ -271,19 +289,11 @@ async def test_a_reversible_royal_is_designed_with_an_order_and_solved_in_place(
     return is solved in place and saved with the order in the file."""
     from textual.widgets import Checkbox, Input, Select
 
-    from videopoker.tui.screens.editor_dialogs import FamilyDialog
     from videopoker.tui.screens.game_dialogs import HandDialog
 
     app = EditorApp(open_draft("jacks-or-better-9-6"))
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, solved_at(app, "RETURN 99.5439%"))
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, FamilyDialog))
-        await pilot.press("home", "enter")
-        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and app.screen.draft.game is not None
-                    and app.screen.draft.game.title == "My Game")
-        await until(pilot, solved_at(app, "RETURN 99.5439%"))
-        screen = editor(app)
+        screen = await new_game(pilot, app)
         await pilot.press("plus")  # below the royal flush, an order the royal always takes first
         await until(pilot, lambda: isinstance(app.screen, HandDialog))
         dialog = app.screen
@@ -317,11 +327,7 @@ async def test_a_reversible_royal_is_designed_with_an_order_and_solved_in_place(
         await until(pilot, lambda: screen.analysis is not None and screen.analysis.paytable.pay("royal_flush", 1) == 800
                     and screen.analysis.paytable.game.placed is not None)
         assert f"{float(screen.analysis.rtp):.6f}" == "0.995439"  # an order that pays no more changes nothing
-        await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, FileNameDialog))
-        app.screen.query_one(Input).value = "reversible"
-        await pilot.press("enter")
-        await until(pilot, lambda: screen.saved is not None)
+        await save_as(pilot, app, "reversible")
     saved = load_paytable(isolated_home / "paytables" / "reversible.yaml")
     assert saved.game.definition.hands[0].data() == {"made": "royal flush", "order": ["10", "J", "Q", "K", "A"],
                                                      "reversible": True}
@@ -333,19 +339,11 @@ async def test_quick_quads_are_designed_as_a_three_of_a_kind_whose_sides_add_up(
     from textual.widgets import Checkbox, Input, Select
 
     from videopoker.analysis.solve.exact import analyze
-    from videopoker.tui.screens.editor_dialogs import FamilyDialog
     from videopoker.tui.screens.game_dialogs import HandDialog
 
     app = EditorApp(open_draft("jacks-or-better-9-6"))
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, solved_at(app, "RETURN 99.5439%"))
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, FamilyDialog))
-        await pilot.press("home", "enter")
-        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and app.screen.draft.game is not None
-                    and app.screen.draft.game.title == "My Game")
-        await until(pilot, solved_at(app, "RETURN 99.5439%"))
-        screen = editor(app)
+        screen = await new_game(pilot, app)
         await pilot.press("down", "down", "plus")  # below four of a kind
         await until(pilot, lambda: isinstance(app.screen, HandDialog))
         dialog = app.screen
@@ -359,11 +357,7 @@ async def test_quick_quads_are_designed_as_a_three_of_a_kind_whose_sides_add_up(
         await until(pilot, lambda: screen.analysis is not None and "quick_quads" in screen.analysis.paytable.pays
                     and screen.analysis.paytable.pay("quick_quads", 1) == 25)
         rtp = screen.analysis.rtp
-        await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, FileNameDialog))
-        app.screen.query_one(Input).value = "quick"
-        await pilot.press("enter")
-        await until(pilot, lambda: screen.saved is not None)
+        await save_as(pilot, app, "quick")
     saved = load_paytable(isolated_home / "paytables" / "quick.yaml")
     assert saved.game.definition.hands[3].data() == {"made": "three of a kind", "sides_add_up": True}
     assert analyze(saved).rtp == rtp and rtp > 1.0  # a quick quad every 240 hands at 25: above par

@@ -31,10 +31,15 @@ def play_rounds(paytable: Paytable, strategy: Strategy, n: int, multi: int, rng:
     """Deal and play ``n`` rounds of the base game; add their final hands to ``counts``; return each
     round's win (a feature's player deals its rounds the same way, :class:`Deal` by :class:`Deal`)."""
     game = paytable.game
-    deal = Deal.shuffled(n, game.deck_size, rng)
-    masks = strategy.holds(deal.hands, rng)
-    kept = deal.kept(masks)
-    round_wins = np.zeros(n, dtype=np.int64)
+    return played(Deal.shuffled(n, game.deck_size, rng), game, strategy, multi, rng, pays, counts)
+
+
+def played(deal: Deal, game: Game, strategy: Strategy, multi: int, rng: np.random.Generator,
+           pays: npt.NDArray[np.int64], counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Play the rounds ``deal`` dealt, ``multi`` hands each, at ``pays``; add their final hands to
+    ``counts``; return each round's win (a deal a kind made its own, a dream card in it, too)."""
+    kept = deal.kept(strategy.holds(deal.hands, rng))
+    round_wins = np.zeros(len(deal.rows), dtype=np.int64)
     for _ in range(multi):
         categories = deal.draw(game, kept, rng)
         counts += np.bincount(categories, minlength=len(counts))

@@ -5,15 +5,18 @@ gives the report every kind whose round's win is its hands' pays shares (:class:
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from videopoker.cli.output import Column, Grid, say, show
 from videopoker.cli.plotting import answered_in_json, plot_written
 from videopoker.cli.progress import solved_with_progress
 from videopoker.paytable import Paytable
 from videopoker.storage.usertext import counted
+
+if TYPE_CHECKING:
+    from videopoker.analysis.features.feature import FeatureAnalysis
 
 
 def hands_grid(title: str, paytable: Paytable, rows: Sequence[Mapping[str, Any]], note: str, total: float,
@@ -61,9 +64,10 @@ class KindCommands:
         return []
 
 
-def show_feature_analysis(paytable: Paytable, args: argparse.Namespace, notes: Sequence[str] = ()) -> int:
+def show_feature_analysis(paytable: Paytable, args: argparse.Namespace,
+                          notes: Callable[[FeatureAnalysis], Sequence[str]] = lambda analysis: ()) -> int:
     """The return table of a kind whose round's win is its hands' pays (times a multiplier, with a
-    wheel's prize), as its engine solves it; ``notes``: what the kind says beside it."""
+    wheel's prize), as its engine solves it; ``notes``: what the kind says beside it, of the solve."""
     from videopoker.analysis.features.feature import FeatureAnalysis
     from videopoker.analysis.features.registry import engine_of
 
@@ -96,7 +100,7 @@ def show_feature_analysis(paytable: Paytable, args: argparse.Namespace, notes: S
     if args.multi > 1:
         say(f"{args.multi}-play: SD {analysis.multi_standard_deviation(args.multi):.4f} per hand (covariance of "
             f"two hands of a round {analysis.covariance:.4f})")
-    for line in [*analysis.feature.lines(game.label), *notes]:
+    for line in [*analysis.feature.lines(game.label), *notes(analysis)]:
         say(line)
     if adds:
         say("Feature: what the multiplier or the wheel adds to a hand's part of the return")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from videopoker.cli.kinds.base import ByRoundCommands, show_feature_analysis
 from videopoker.cli.output import Column, Grid, show
@@ -15,23 +16,16 @@ from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.kinds.dream_card import DREAM_PLACE, DreamCard
 
+if TYPE_CHECKING:
+    from videopoker.analysis.features.feature import FeatureAnalysis
+
 #: Fifth cards ``hint`` shows without ``--all``.
 SHOWN = 10
 
 
 class DreamCardCommands(ByRoundCommands):
     def show_analysis(self, paytable: Paytable, args: argparse.Namespace) -> int:
-        from videopoker.analysis.features.dream_card.solve import analyze_dream_card
-
-        solved = analyze_dream_card(paytable)  # cached by the report below: read once more, at once
-        feature = solved.feature
-        assert isinstance(feature, DreamCard)
-        even = (1 - solved.plain_value) / (solved.dream_value - solved.plain_value)
-        notes = [f"a dream deal is worth {float(solved.dream_value):.6f} a coin of the whole bet, a plain one "
-                 f"{float(solved.plain_value):.6f};",
-                 f"{float(feature.chance):.2%} dream deals return {float(solved.rtp):.4%}; "
-                 + (f"{float(even):.2%} would return 100%" if 0 < even < 1 else "no chance returns 100%")]
-        return show_feature_analysis(paytable, args, notes)
+        return show_feature_analysis(paytable, args, _deals_worth)
 
     def own_hint(self, paytable: Paytable, args: argparse.Namespace) -> int | None:
         cards = parse_cards(" ".join(args.cards))
@@ -50,6 +44,18 @@ class DreamCardCommands(ByRoundCommands):
             return 0
         show(_ranked_grid(paytable, cards, ranked, args.all))
         return 0
+
+
+def _deals_worth(solved: FeatureAnalysis) -> list[str]:
+    """What a dream deal and a plain one are worth, and the chance that would return 100%."""
+    from videopoker.analysis.features.dream_card.solve import DreamAnalysis
+
+    assert isinstance(solved, DreamAnalysis) and isinstance(solved.feature, DreamCard)
+    even = (1 - solved.plain_value) / (solved.dream_value - solved.plain_value)
+    return [f"a dream deal is worth {float(solved.dream_value):.6f} a coin of the whole bet, a plain one "
+            f"{float(solved.plain_value):.6f};",
+            f"{float(solved.feature.chance):.2%} dream deals return {float(solved.rtp):.4%}; "
+            + (f"{float(even):.2%} would return 100%" if 0 < even < 1 else "no chance returns 100%")]
 
 
 def _ranked_grid(paytable: Paytable, four: tuple[Card, ...], ranked: list[tuple[Card, Fraction]], every: bool) -> Grid:

@@ -58,22 +58,26 @@ class DreamCards:
     def offered(self, fours: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
         """The card the machine offers beside each row of ``fours`` (m, 4): of the best worth, the
         hand of the first class, then the lowest card (:meth:`ranked`'s first)."""
-        classes, values = self.fifths(fours)
-        top = values.max(axis=1)
-        order = np.where(values == top[:, None], classes * self.deck + np.arange(self.deck), np.iinfo(np.intp).max)
-        offered: npt.NDArray[np.intp] = order.argmin(axis=1).astype(np.intp)
-        return offered
+        return _first_best(*self.fifths(fours))
 
     def ranked(self, four: tuple[int, ...]) -> list[tuple[int, Fraction]]:
         """Every card the deck holds beside ``four`` (card indices), with the expected pay at the
         top of the pay column of the hand it makes played perfectly, best first: of equal worth,
         the hand of the first class, then the lowest card (the one the machine offers)."""
-        cards = np.array([card for card in range(self.deck) if card not in four], dtype=np.uint8)
-        hands = np.concatenate([np.tile(np.array(four, dtype=np.uint8), (len(cards), 1)), cards[:, None]], axis=1)
-        classes = self.classes_of(hands)
-        values = self.best.take(classes)
-        order = np.lexsort((cards, classes, -values))
-        return [(int(cards[i]), Fraction(int(values[i]), self.common)) for i in order]
+        (classes,), (values,) = self.fifths(np.array([four], dtype=np.intp))
+        cards = np.flatnonzero(classes >= 0)
+        order = np.lexsort((cards, classes[cards], -values[cards]))
+        return [(int(cards[i]), Fraction(int(values[cards[i]]), self.common)) for i in order]
+
+
+def _first_best(classes: npt.NDArray[np.intp], values: npt.NDArray[np.float64]) -> npt.NDArray[np.intp]:
+    """Per row of :meth:`DreamCards.fifths`, the card of the best worth; of equal worth, the hand of
+    the first class, then the lowest card: the machine's tie rule, which the analysis counts."""
+    top = values.max(axis=1)
+    deck = np.arange(values.shape[1])
+    order = np.where(values == top[:, None], classes * len(deck) + deck, np.iinfo(np.intp).max)
+    first: npt.NDArray[np.intp] = order.argmin(axis=1).astype(np.intp)
+    return first
 
 
 #: Worked out in this process, by the game's digest and the pays: the machine asks at every dream deal.
@@ -111,6 +115,6 @@ def dream_deals(cards: DreamCards) -> DreamDeals:
     keys = suit_class_keys(fours, cards.paytable.game.definition.symmetries)
     _, first, weights = np.unique(keys, return_index=True, return_counts=True)
     classes, values = cards.fifths(fours[first].astype(np.intp))
-    top = values.max(axis=1)
-    chosen = np.where(values == top[:, None], classes, np.iinfo(np.intp).max).min(axis=1)  # the first class
-    return DreamDeals(weights.astype(np.int64), chosen, top)
+    offered = _first_best(classes, values)
+    rows = np.arange(len(offered))
+    return DreamDeals(weights.astype(np.int64), classes[rows, offered], values[rows, offered])

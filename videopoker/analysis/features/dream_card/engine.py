@@ -37,11 +37,12 @@ class DreamCardEngine(RoundByRound):
     def player(self, paytable: Paytable, strategy: Strategy, hands: int, rounds: int,
                progress: Progress = _quiet) -> Playing:
         """Dream deals with the table's chance, the machine's card in them, perfect play after."""
-        from videopoker.analysis.features.dream_card.play import DreamPlayer, expected
+        from videopoker.analysis.features.dream_card.play import DreamPlayer
 
         strategy.prepare(progress)
         solved = self.solved(paytable, progress=progress)
-        return Playing(DreamPlayer(paytable, strategy, hands).play, solved.rtp, expected(paytable))
+        return Playing(DreamPlayer(paytable, strategy, hands).play, solved.rtp,
+                       tuple(row.probability for row in solved.rows))
 
     def dealt(self, paytable: Paytable, dealt: tuple[Card, ...], state: PlayState
               ) -> tuple[tuple[Card, ...], PlayState]:

@@ -4,13 +4,11 @@ play of the hand, each hand of the round drawing from the deck without the five.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.deal.holds import Strategy
-from videopoker.analysis.deal.rounds import Deal
+from videopoker.analysis.deal.rounds import Deal, played
 from videopoker.analysis.features.dream_card.cards import FOUR, dream_cards
 from videopoker.paytable import Paytable
 from videopoker.paytable.kinds.dream_card import FINEST_CHANCE, DreamCard
@@ -35,17 +33,4 @@ class DreamPlayer:
         if len(dreamt):
             fours = deal.deck[dreamt, :FOUR].astype(np.intp)
             deal = deal.with_card(dreamt, self.cards.offered(fours))
-        kept = deal.kept(self.strategy.holds(deal.hands, rng))
-        round_wins = np.zeros(n, dtype=np.int64)
-        for _ in range(self.multi):
-            categories = deal.draw(game, kept, rng)
-            counts += np.bincount(categories, minlength=len(counts))
-            round_wins += pays.take(categories)
-        return round_wins
-
-
-def expected(paytable: Paytable) -> tuple[Fraction, ...]:
-    """Each final hand's chance a hand, as the exact solve counts it."""
-    from videopoker.analysis.features.dream_card.solve import analyze_dream_card
-
-    return tuple(row.probability for row in analyze_dream_card(paytable).rows)
+        return played(deal, game, self.strategy, self.multi, rng, pays, counts)

@@ -73,7 +73,8 @@ def _tally(paytable: Paytable, progress: Progress) -> dict[str, list[int] | list
     values = class_values(paytable, bet)
     holds = first_best(values)
     progress(0.8, "the best fifth card of every four")
-    deals = dream_deals(dream_cards(paytable, values))
+    cards = dream_cards(paytable, values)
+    deals = dream_deals(cards)
     dream_weights = np.bincount(deals.chosen, weights=deals.weights, minlength=len(holds)).astype(np.int64)
     tally = HoldTally(tables, bet, groups=2)
     for chunk in tables.class_chunks():
@@ -82,9 +83,8 @@ def _tally(paytable: Paytable, progress: Progress) -> dict[str, list[int] | list
         tally.add(chunk, chosen, held, np.full(count, PLAIN, dtype=np.intp))
         tally.add(chunk, chosen, held, np.full(count, DREAM, dtype=np.intp), weights=dream_weights[chunk.classes])
     plain, dream = tally.group_combinations()
-    best = values.max(axis=0)
     return {"plain": plain, "dream": dream, "second": [float(s) for s in tally.second],
-            "plain_sum": int(np.dot(tables.class_weights, best.astype(np.int64))),
+            "plain_sum": int(np.dot(tables.class_weights, cards.best.astype(np.int64))),
             "dream_sum": int(np.dot(deals.weights, deals.values.astype(np.int64)))}
 
 
