@@ -57,11 +57,13 @@ def said_conditions(cards: list[Card], kept: list[Card]) -> set[str]:
 def test_each_condition_is_what_a_player_says_of_the_thrown_cards() -> None:
     rng = random.Random(7)
     deck = [Card(index) for index in range(52)]
+    jacks_or_better = game("jacks-or-better")
     for _ in range(3000):
         cards = sorted(rng.sample(deck, 5), key=lambda card: card.index)
         mask = rng.randrange(32)
         kept = [card for place, card in enumerate(cards) if mask >> place & 1]
-        met = conditions_met(np.array([[card.index for card in cards]], dtype=np.uint8), np.array([mask]))[:, 0]
+        hand = np.array([[card.index for card in cards]], dtype=np.uint8)
+        met = conditions_met(jacks_or_better, hand, np.array([mask]))[:, 0]
         found = {condition_text(code) for code, holds in zip(CONDITIONS, met, strict=True) if holds and not code & NOT}
         assert found == said_conditions(cards, kept), (cards, kept)
         for code, holds in zip(CONDITIONS, met, strict=True):  # a "no …" is its condition's negation

@@ -80,9 +80,10 @@ def brute_category(definition: GameDefinition, cards: list[int]) -> str:
     wild = definition.wild_card_indices
     naturals = [c for c in cards if c not in wild]
     wilds = len(cards) - len(naturals)
-    jokers = sum(1 for c in cards if c >= 52)
-    natural_ranks = [c // 4 + 2 for c in naturals]
-    suited = len({c % 4 for c in naturals}) <= 1
+    jokers = sum(1 for c in cards if definition.deck[c].is_joker)
+    # a fifth ace (the place after the 52, in a game without wild cards) is an ace of a fifth suit, the star
+    natural_ranks = [ACE if c >= 52 else c // 4 + 2 for c in naturals]
+    suited = len({"star" if c >= 52 else c % 4 for c in naturals}) <= 1
     best = len(definition.hands)
     for values in itertools.combinations_with_replacement(range(2, ACE + 1), wilds):
         ranks = natural_ranks + list(values)

@@ -283,6 +283,38 @@ async def test_a_game_designed_from_nothing_is_played_and_saved_inline(isolated_
     assert "four_aces: {made: four of a kind, ranks: [A]" in (isolated_home / "paytables" / "my-game.yaml").read_text()
 
 
+async def test_a_five_aces_deck_is_kept_through_the_game_dialog_and_saved(isolated_home: Path) -> None:
+    """g on Five Aces: the FIFTH ACE box is ticked; a new title keeps the 53-card deck (the game
+    written in place says fifth_ace); unticked, the checker names the hand no deck could make then."""
+    from textual.widgets import Checkbox, Input
+
+    from videopoker.tui.screens.game_dialogs import DeckDialog
+
+    app = EditorApp(open_draft("five-aces-double-double-bonus-9-6"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, solved_at(app, "RETURN 99.9992%"))
+        screen = editor(app)
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, DeckDialog))
+        dialog = app.screen
+        assert dialog.query_one("#deck-fifth-ace", Checkbox).value
+        dialog.query_one("#deck-fifth-ace", Checkbox).value = False
+        dialog.query_one("#deck-title", Input).focus()
+        await pilot.press("enter")
+        problem = dialog.query_one("#question-problem")
+        await until(pilot, lambda: "five_aces: no hand can make it" in str(problem.render()))
+        dialog.query_one("#deck-fifth-ace", Checkbox).value = True
+        dialog.query_one("#deck-title", Input).value = "My Five Aces"
+        dialog.query_one("#deck-title", Input).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen) and screen.draft.game is not None
+                    and screen.draft.game.title == "My Five Aces")
+        await until(pilot, solved_at(app, "RETURN 99.9992%"))
+        await save_as(pilot, app, "my-five-aces")
+    saved = isolated_home / "paytables" / "my-five-aces.yaml"
+    assert load_paytable(saved).game.deck_size == 53 and "fifth_ace: true" in saved.read_text()
+
+
 async def test_a_reversible_royal_is_designed_with_an_order_and_solved_in_place(isolated_home: Path) -> None:
     """The game designer writes an order: the royal flush row made a royal read 10 J Q K A either
     way, a plain royal added below it; the checker names what takes an order written below; the

@@ -92,7 +92,7 @@ def hint(table: Table, cards: str | Sequence[str], coins: int | None = None, mul
     assert isinstance(cards, str)  # a list is made text at the door (api.checks: the rule for cards)
     hand = parse_cards(cards)
     check_hand(hand)
-    check_deck(hand, paytable.game.jokers, paytable.game.title)
+    check_deck(hand, paytable.game.definition.deck, paytable.game.title)
     from videopoker.analysis.features.registry import asked_state, engine_of
 
     state = asked_state(paytable, {"multipliers": tuple(multipliers), "level": level, "free_ride": free_ride}, coins)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from videopoker.cli.commands import coins_text
 from videopoker.cli.output import Column, Grid, say, say_item, show
 from videopoker.cli.progress import progress_bar
-from videopoker.deck.cards import Card
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable, resolve_paytable
 from videopoker.storage.usertext import counted
@@ -179,27 +178,28 @@ def _check(file: Path, paytable: Paytable, args: argparse.Namespace) -> int:
                  Column("Best hold", right=False), Column("Cost"), Column("Of cost")], keys=1,
                 note="Cost: EV per coin lost on the hand; Of cost: its kind's share of the cost")
     for departure in found:
-        grid.rows.append([_held(departure.hand), _held(departure.hand, departure.chart_hold),
-                          str(departure.line or "none"), _held(departure.hand, departure.best_hold),
+        grid.rows.append([_held(chart, departure.hand), _held(chart, departure.hand, departure.chart_hold),
+                          str(departure.line or "none"), _held(chart, departure.hand, departure.best_hold),
                           f"{float(departure.cost):.4f}", f"{float(departure.share) * 100:.1f}%"])
     show(grid)
     say("The best holds above, in a chart's words:")
     for departure in found:
-        say(f"  {_held(departure.hand, departure.best_hold)}: {departure.best_pattern or 'no pattern names it'}")
+        say(f"  {_held(chart, departure.hand, departure.best_hold)}: {departure.best_pattern or 'no pattern names it'}")
     say("The chart's lines above:")
     for number in sorted({departure.line for departure in found}):
         say(f"  {number}. {chart.words(number)}" if number else "  none: no line fits, discard everything")
     return 0
 
 
-def _held(hand: Any, mask: int = 0b11111) -> str:
-    """The cards of a sorted hand that ``mask`` keeps (all five by default)."""
-    kept = [Card(int(index)).label for place, index in enumerate(hand) if mask >> place & 1]
+def _held(chart: Chart, hand: Any, mask: int = 0b11111) -> str:
+    """The cards of a sorted hand (places in the chart's deck) that ``mask`` keeps (all five by default)."""
+    deck = chart.game.definition.deck
+    kept = [deck[int(index)].label for place, index in enumerate(hand) if mask >> place & 1]
     return " ".join(kept) or "nothing"
 
 
 def _departure_json(chart: Chart, departure: Departure) -> dict[str, Any]:
-    return {"hand": _held(departure.hand), "chart_hold": _held(departure.hand, departure.chart_hold),
+    return {"hand": _held(chart, departure.hand), "chart_hold": _held(chart, departure.hand, departure.chart_hold),
             "line": departure.line or None, "line_text": chart.words(departure.line),
-            "best_hold": _held(departure.hand, departure.best_hold), "best_pattern": departure.best_pattern,
+            "best_hold": _held(chart, departure.hand, departure.best_hold), "best_pattern": departure.best_pattern,
             "cost": float(departure.cost), "dealt_hands": departure.dealt, "share": float(departure.share)}

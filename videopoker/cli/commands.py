@@ -165,7 +165,7 @@ def read_hand(paytable: Paytable, words: list[str]) -> tuple[Card, ...]:
     check_hand(hand)
     game = paytable.game
     deck = f"{game.title} ({game.deck_size} cards{', no joker' if not game.jokers else ''})"
-    check_deck(hand, game.jokers, deck)
+    check_deck(hand, game.definition.deck, deck)
     return hand
 
 

@@ -1,8 +1,11 @@
 """Cards, hands and the deck.
 
-A card is also an integer, ``index = rank_index * 4 + suit_index`` (0..51, the jokers 52 and 53),
-which is what the evaluators and the analysis work on; :class:`Card` is the face a person reads.
-Both jokers read and print as ``Jk``: a hand's second ``Jk`` is the second joker.
+A card is also an integer, ``index = rank_index * 4 + suit_index`` (0..51, the jokers 52 and 53,
+Five Aces' fifth ace 54, an ace of stars that reads and prints ``A*``); :class:`Card` is the face a
+person reads.  Both jokers read and print as ``Jk``: a hand's second ``Jk`` is the second joker.  A
+game's deck is the cards it deals; the evaluators and the analysis work on places in it
+(:meth:`videopoker.rules.definition.GameDefinition.position`), which are card indices but for the
+fifth ace, the card after the 52.
 
 >>> parse_hand("Ah Kh Qh Jh 10h")
 (Card('Ah'), Card('Kh'), Card('Qh'), Card('Jh'), Card('Th'))
@@ -13,7 +16,7 @@ Both jokers read and print as ``Jk``: a hand's second ``Jk`` is the second joker
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import cache
@@ -70,13 +73,16 @@ SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Sui
 JOKER_INDEX = 52
 #: A deck has at most two jokers (Double Joker).
 MOST_JOKERS = 2
-CARD_HELP = "use rank 2-9,T,J,Q,K,A and suit c,d,h,s (or ♣♦♥♠); a joker is Jk"
+#: Five Aces' fifth ace: an ace of a suit of its own, the star (not wild, never in a flush).
+FIFTH_ACE_INDEX = JOKER_INDEX + MOST_JOKERS
+STAR = "★"
+CARD_HELP = "use rank 2-9,T,J,Q,K,A and suit c,d,h,s (or ♣♦♥♠); a joker is Jk, a fifth ace A*"
 
 _SUIT_BY_TEXT = {s.value: s for s in Suit} | {
     "♣": Suit.CLUBS, "♧": Suit.CLUBS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
     "♥": Suit.HEARTS, "♡": Suit.HEARTS, "♠": Suit.SPADES, "♤": Suit.SPADES,
 }
-_CARD_TOKEN = re.compile(r"jk|(?:10|[2-9tjqka])[cdhs♣♧♦♢♥♡♠♤]", re.IGNORECASE)
+_CARD_TOKEN = re.compile(r"jk|a[*★☆]|(?:10|[2-9tjqka])[cdhs♣♧♦♢♥♡♠♤]", re.IGNORECASE)
 
 
 class RandomLike(Protocol):
@@ -87,13 +93,13 @@ class RandomLike(Protocol):
 
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """One playing card; ``rank`` and ``suit`` are ``None`` for the joker."""
+    """One playing card; ``rank`` and ``suit`` are ``None`` for the joker, ``suit`` for the fifth ace."""
 
     index: int
 
     def __post_init__(self) -> None:
-        if not 0 <= self.index < JOKER_INDEX + MOST_JOKERS:
-            raise CardError(f"card index must be 0..53, got {self.index!r}")
+        if not 0 <= self.index <= FIFTH_ACE_INDEX:
+            raise CardError(f"card index must be 0..{FIFTH_ACE_INDEX}, got {self.index!r}")
 
     @classmethod
     def of(cls, rank: Rank, suit: Suit) -> Card:
@@ -104,40 +110,50 @@ class Card:
         return cls(JOKER_INDEX)
 
     @classmethod
+    def fifth_ace(cls) -> Card:
+        return cls(FIFTH_ACE_INDEX)
+
+    @classmethod
     def parse(cls, text: str) -> Card:
-        """Read ``Ah``, ``10h``, ``th``, ``A♥`` or ``Jk``."""
+        """Read ``Ah``, ``10h``, ``th``, ``A♥``, ``Jk`` or ``A*`` (``A★``)."""
         token = text.strip()
         if not _CARD_TOKEN.fullmatch(token):
             raise CardError(f"{quote(text, 12)} is not a card: {CARD_HELP}")
         if token.lower() == "jk":
             return cls.joker()
+        if token[1:] in ("*", STAR, "☆"):
+            return cls.fifth_ace()
         rank_text = "T" if token[:-1] == "10" else token[:-1].upper()
         rank = Rank(RANK_SYMBOLS.index(rank_text) + 2)
         return cls.of(rank, _SUIT_BY_TEXT[token[-1].lower()])
 
     @property
     def is_joker(self) -> bool:
-        return self.index >= JOKER_INDEX
+        return JOKER_INDEX <= self.index < FIFTH_ACE_INDEX
+
+    @property
+    def is_fifth_ace(self) -> bool:
+        return self.index == FIFTH_ACE_INDEX
 
     @property
     def rank(self) -> Rank | None:
-        return None if self.is_joker else Rank(self.index // 4 + 2)
+        return None if self.is_joker else Rank.ACE if self.is_fifth_ace else Rank(self.index // 4 + 2)
 
     @property
     def suit(self) -> Suit | None:
-        return None if self.is_joker else SUITS[self.index % 4]
+        return None if self.index >= JOKER_INDEX else SUITS[self.index % 4]
 
     @property
     def label(self) -> str:
-        """Rank and suit as printed on the card's corner: ``A♠``, ``10♥``, ``JOKER``."""
-        if self.rank is None or self.suit is None:
+        """Rank and suit as printed on the card's corner: ``A♠``, ``10♥``, ``A★``, ``JOKER``."""
+        if self.rank is None:
             return "JOKER"
-        return f"{self.rank.label}{self.suit.symbol}"
+        return f"{self.rank.label}{self.suit.symbol if self.suit is not None else STAR}"
 
     def __str__(self) -> str:
-        if self.rank is None or self.suit is None:
+        if self.rank is None:
             return "Jk"
-        return f"{self.rank.symbol}{self.suit.value}"
+        return f"{self.rank.symbol}{self.suit.value if self.suit is not None else '*'}"
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -185,17 +201,18 @@ def check_hand(cards: Sequence[Card], size: int = HAND_SIZE) -> None:
         seen.add(card)
 
 
-def check_deck(cards: Iterable[Card], jokers: int, deck: str) -> None:
-    """Refuse a card the game's deck lacks (a joker in a 52-card game); ``deck`` names that deck.
+def check_deck(cards: Iterable[Card], deck: Collection[Card], name: str) -> None:
+    """Refuse a card the game's ``deck`` lacks (a joker in a 52-card game); ``name`` names that deck.
 
-    >>> check_deck(parse_cards("Jk Ah"), 0, "Jacks or Better")
+    >>> check_deck(parse_cards("Jk Ah"), full_deck(), "Jacks or Better")
     Traceback (most recent call last):
     ...
     videopoker.errors.CardError: 'Jk' is not in the deck of Jacks or Better; play it in a game with a joker
     """
     for card in cards:
-        if card.index >= JOKER_INDEX + jokers:
-            raise CardError(f"{str(card)!r} is not in the deck of {deck}; play it in a game with a joker")
+        if card not in deck:
+            game = "with a fifth ace (Five Aces)" if card.is_fifth_ace else "with a joker"
+            raise CardError(f"{str(card)!r} is not in the deck of {name}; play it in a game {game}")
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -203,11 +220,12 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 @cache
-def full_deck(jokers: int = 0) -> tuple[Card, ...]:
-    """The 52 cards in index order, then ``jokers`` jokers (0..2); one shared tuple per size."""
+def full_deck(jokers: int = 0, fifth_ace: bool = False) -> tuple[Card, ...]:
+    """The 52 cards in index order, then ``jokers`` jokers (0..2), then the fifth ace if the deck
+    has one: a card's place in this tuple is its place in the analysis.  One shared tuple per deck."""
     if not 0 <= jokers <= MOST_JOKERS:
         raise CardError(f"a deck has 0 to {MOST_JOKERS} jokers, got {jokers}")
-    return tuple(Card(i) for i in range(JOKER_INDEX + jokers))
+    return tuple(Card(i) for i in range(JOKER_INDEX + jokers)) + ((Card.fifth_ace(),) if fifth_ace else ())
 
 
 def shuffled(cards: Sequence[Card], rng: RandomLike) -> list[Card]:

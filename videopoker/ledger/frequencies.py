@@ -187,8 +187,8 @@ def draw_chances(paytable: Paytable, dealt: npt.NDArray[np.int64], held: npt.NDA
 
     draws = draw_tables(paytable.game)
     places = np.arange(5)
-    cards = (dealt[:, None] >> (6 * places)) & 63
-    order = np.argsort(cards, axis=1, kind="stable")  # the analysis reads a hand sorted by card index
+    cards = paytable.game.places[(dealt[:, None] >> (6 * places)) & 63]  # places in the deck, as analysed
+    order = np.argsort(cards, axis=1, kind="stable")  # the analysis reads a hand sorted by place
     kept = (held[:, None] >> order) & 1  # the sorted hand's p-th card held: bit p of its mask
     masks = (kept << places).sum(axis=1)
     sorted_cards = np.take_along_axis(cards, order, axis=1).astype(np.uint8)

@@ -120,7 +120,7 @@ def _named(paytable: Paytable, bet: int, played: Sequence[tuple[Any, ...]]
     named = []
     for _, _, hands, dealt, held, ev, best in played:
         cards, flags = unpack(dealt), held_flags(held)
-        hand = SortedHand.of(cards)
+        hand = SortedHand.of(paytable.game, cards)
         mask = sum(1 << slot for slot, place in enumerate(hand.order) if flags[place])
         code = int(patterns_of(paytable.game, hand.cards)[mask, 0])
         count = sum(flags)

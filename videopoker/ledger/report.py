@@ -613,7 +613,7 @@ def _exact_percentile(ledger: Ledger, tables: dict[int, tuple[str, Paytable]], w
     length = 1 << max(1, (size - 1).bit_length())
     spectrum = np.ones(length // 2 + 1, dtype=np.complex128)
     for (paytable, _, hands, dealt, held, _), paid in zip(rounds, pays):
-        sorted_hand = SortedHand.of(unpack(dealt))
+        sorted_hand = SortedHand.of(paytable.game, unpack(dealt))
         flags = held_flags(held)
         mask = sum(1 << slot for slot, place in enumerate(sorted_hand.order) if flags[place])
         counts = draw_tables(paytable.game).hold_outcomes(sorted_hand.cards)[mask, 0, :]

@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from videopoker.analysis.charts.chart import Chart, class_patterns
 from videopoker.analysis.solve.draws import draw_tables
-from videopoker.deck.cards import JOKER_INDEX, Card, RandomLike, shuffled
+from videopoker.deck.cards import JOKER_INDEX, MOST_JOKERS, Card, RandomLike, full_deck, shuffled
 from videopoker.deck.suits import Symmetries
 
 #: Per chart (kept alive beside its key, so an id is never reused while it is here): the line,
@@ -79,7 +79,8 @@ def deal_of_line(chart: Chart, number: int, rng: RandomLike) -> tuple[Card, ...]
     pick = rng.randrange(int(running[-1]))
     chosen = int(members[int(np.searchsorted(running, pick, side="right"))])
     hand = draw_tables(chart.game).class_hands[chosen]
-    return tuple(shuffled(renamed(hand, _renamings(chart.game.definition.symmetries), rng), rng))
+    definition = chart.game.definition
+    return tuple(shuffled(renamed(hand, _renamings(definition.symmetries), rng, definition.deck), rng))
 
 
 def _renamings(allowed: Symmetries) -> Sequence[tuple[int, ...]]:
@@ -88,9 +89,9 @@ def _renamings(allowed: Symmetries) -> Sequence[tuple[int, ...]]:
 
 
 def renamed(hand: Sequence[int] | npt.NDArray[np.uint8], renamings: Sequence[tuple[int, ...]],
-            rng: RandomLike) -> list[Card]:
-    """The cards of ``hand`` (indices) with their suits renamed by one of ``renamings``, at random
-    (a joker has no suit to rename)."""
+            rng: RandomLike, deck: Sequence[Card] = full_deck(MOST_JOKERS)) -> list[Card]:
+    """The cards of ``hand`` (places in ``deck``) with their suits renamed by one of ``renamings``, at
+    random (a joker and the fifth ace have no suit of the four to rename)."""
     sigma = renamings[rng.randrange(len(renamings))]
-    return [Card(int(card)) if card >= JOKER_INDEX else Card(int(card) - int(card) % 4 + sigma[int(card) % 4])
+    return [deck[card] if card >= JOKER_INDEX else Card(int(card) - int(card) % 4 + sigma[int(card) % 4])
             for card in hand]

@@ -48,7 +48,7 @@ PLAY_LINES = PLAYED_HANDS
 
 def deal_hand(paytable: Paytable, rng: RandomLike) -> tuple[Card, ...]:
     """Five cards at random from a full deck of the paytable's game, as the machine deals them."""
-    return tuple(take_random(full_deck(paytable.game.jokers), HAND_SIZE, rng))
+    return tuple(take_random(paytable.game.definition.deck, HAND_SIZE, rng))
 
 @dataclass(frozen=True)
 class Round:
@@ -79,11 +79,11 @@ class Round:
             feature.check_state(self.state, self.hands, self.plays_feature)
         elif self.state is not None:
             raise GameError("a table without a feature deals under no state")
-        check_deck(self.dealt, self.paytable.game.jokers, self.paytable.game.title)
+        check_deck(self.dealt, self.paytable.game.definition.deck, self.paytable.game.title)
         if (self.meter is None) != (self.paytable.progressive is None):
             raise GameError("a progressive table's round is dealt under its meter, and only such a round")
         can = {1} if feature is None or not self.plays_feature else {
-            m for m, _ in feature.round_multipliers(self.state, top_rank([card.index for card in self.dealt]))}
+            m for m, _ in feature.round_multipliers(self.state, top_rank(self.dealt))}
         if self.multiplier not in can:
             raise GameError(f"this deal plays under {' or '.join(f'{m}X' for m in sorted(can))}, "
                             f"not {self.multiplier}X")
@@ -130,7 +130,7 @@ class Round:
 
             assert feature is not None
             dealt, state = engine_of(feature).dealt(paytable, dealt, state)
-        multiplier = deal_multiplier(feature.round_multipliers(state, top_rank([card.index for card in dealt])),
+        multiplier = deal_multiplier(feature.round_multipliers(state, top_rank(dealt)),
                                      rng) if feature is not None and plays else 1
         return cls(paytable, bet, dealt, hands=hands, meter=meter, multiplier=multiplier, state=state,
                    reference=paytable_reference(paytable))
@@ -162,8 +162,7 @@ class Round:
     def draw(self, rng: RandomLike) -> tuple[tuple[Card, ...], ...]:
         """The final hands, the dealt one first: each keeps the held cards and replaces the others
         from its own deck, the full deck without the five dealt cards."""
-        dealt = {card.index for card in self.dealt}
-        rest = [card for card in full_deck(self.paytable.game.jokers) if card.index not in dealt]
+        rest = [card for card in self.paytable.game.definition.deck if card not in self.dealt]
         drawing = self.held.count(False)
         finals = []
         for _ in range(self.hands):
@@ -192,7 +191,7 @@ class Round:
         pays (a progressive meter is paid by :meth:`settle_all`)."""
         played, feature = self.paytable.as_played(self.bet), self.paytable.feature
         game = played.game
-        category = game.categories[game.evaluate_index([card.index for card in final])]
+        category = game.categories[game.evaluate_index([game.position(card) for card in final])]
         column = pay_column(self.paytable, self.bet)
         pay = played.pay(category, column)
         if feature is not None:

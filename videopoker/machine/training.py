@@ -227,7 +227,7 @@ def chart_line_of(chart: Chart, paytable: Paytable, dealt: Sequence[Card]) -> Pl
     from videopoker.analysis.charts.patterns import patterns_of
     from videopoker.analysis.solve.hint import SortedHand
 
-    hand = SortedHand.of(dealt)
+    hand = SortedHand.of(paytable.game, dealt)
     holds, lines = chart.play(patterns_of(paytable.game, hand.cards), hand.cards)
     number = chart.number(int(lines[0]))
     kept = hand.held(int(holds[0]))

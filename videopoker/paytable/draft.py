@@ -269,13 +269,19 @@ class Draft:
     def move_hand(self, key: str, step: int) -> tuple[Problem, ...]:
         return self.change_game(lambda document, game: game_draft.move_hand(document, game, key, step))
 
-    def set_deck(self, title: str, jokers: Any, wild: list[Any]) -> tuple[Problem, ...]:
-        """The game's title, jokers and wild cards."""
+    def set_deck(self, title: str, jokers: Any, wild: list[Any], fifth_ace: bool = False) -> tuple[Problem, ...]:
+        """The game's title, jokers, wild cards and whether the deck has a fifth ace (Five Aces)."""
         def change(document: Any, game: Game) -> None:
             from ruamel.yaml.comments import CommentedSeq
 
             own = game_draft.own_game(document, game)
             own["title"], own["jokers"] = title, jokers
+            if fifth_ace and "fifth_ace" not in own:
+                own.insert(list(own).index("jokers") + 1, "fifth_ace", True)
+            elif fifth_ace:
+                own["fifth_ace"] = True
+            else:
+                own.pop("fifth_ace", None)
             own["wild"] = CommentedSeq(wild)
             own["wild"].fa.set_flow_style()
         return self.change_game(change)

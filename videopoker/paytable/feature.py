@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from videopoker.deck.cards import JOKER_INDEX, RANK_SYMBOLS, Card, RandomLike
+from videopoker.deck.cards import RANK_SYMBOLS, Card, RandomLike
 from videopoker.errors import GameError
 from videopoker.rules.definition import PayCategory
 
@@ -57,10 +57,10 @@ Weights = tuple[tuple[int, int], ...]  # (value, weight) pairs, as written
 Drawn = tuple[tuple[Card, ...], PayCategory, int]
 
 
-def top_rank(cards: Sequence[int]) -> int | None:
-    """The highest rank of the cards (indices) counting aces low, jokers not counted: 1 (A) .. 13 (K);
+def top_rank(cards: Sequence[Card]) -> int | None:
+    """The highest rank of the cards counting aces low, jokers not counted: 1 (A) .. 13 (K);
     ``None`` for a hand of jokers alone (which five cards never are)."""
-    ranks = [ACE_LOW if card // 4 == 12 else card // 4 + 2 for card in cards if card < JOKER_INDEX]
+    ranks = [ACE_LOW if card.rank == 14 else int(card.rank) for card in cards if card.rank is not None]
     return max(ranks) if ranks else None
 
 

@@ -43,7 +43,8 @@ def definition_document(data: dict[str, Any]) -> Any:
     wild = CommentedSeq(data.get("wild", []))
     wild.fa.set_flow_style()
     hands = CommentedMap((key, _flow(entry)) for key, entry in data["hands"].items())
-    return CommentedMap([("title", data["title"]), ("jokers", data.get("jokers", 0)), ("wild", wild),
+    deck = [("fifth_ace", True)] if data.get("fifth_ace") else []
+    return CommentedMap([("title", data["title"]), ("jokers", data.get("jokers", 0)), *deck, ("wild", wild),
                          ("hands", hands)])
 
 

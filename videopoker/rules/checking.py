@@ -20,7 +20,7 @@ from videopoker.rules.definition import GROUP_SIZE, HAND, LABEL_LENGTH, NOTHING,
 from videopoker.storage.usertext import first_control, quote
 from videopoker.storage.yamlfile import Findings, describe, item_position, key_position, key_text, value_position
 
-GAME_KEYS = ("title", "jokers", "wild", "hands")
+GAME_KEYS = ("title", "jokers", "fifth_ace", "wild", "hands")
 ENTRY_KEYS = ("made", "ranks", "kicker", "holding", "natural", "count", "order", "reversible", "sides_add_up",
               "label")
 MAX_TITLE_LENGTH = 40
@@ -137,6 +137,9 @@ class _Reader:
                 return None
             if card.is_joker:
                 self.add(at, "wild: jokers are wild already; add them with `jokers: 1`")
+                return None
+            if card.is_fifth_ace:
+                self.add(at, "wild: the fifth ace is a natural ace; for a wild card add a joker (`jokers: 1`)")
                 return None
             if card.index in cards:
                 self.add(at, f"wild names {card} twice; name it once")
@@ -270,9 +273,9 @@ def _named_cards(reader: _Reader, key: str, value: Any, field: str, place: tuple
     cards: set[int] = set()
     for item in items:
         card = _card(item)
-        if card is None or card.is_joker:
-            reader.add(place, f"{key}: {field} {describe(item)} is neither a rank ({RANK_HELP}) nor a card (Js, 10h)",
-                       key)
+        if card is None or card.suit is None:
+            reader.add(place, f"{key}: {field} {describe(item)} is neither a rank ({RANK_HELP}) nor a card of the "
+                       "52 (Js, 10h)", key)
             return None
         if wild is not None and (card.index // 4 + 2 in wild[0] or card.index in wild[1]):
             reader.add(place, f"{key}: {field} names {card}, a wild card; name cards that are not wild", key)
@@ -306,8 +309,9 @@ def _order(reader: _Reader, key: str, node: Mapping[str, Any], made: Made,
             slots.append(Slot(rank))
             continue
         card = _card(item)
-        if card is None or card.is_joker:
-            reader.add(at, f"{key}: order {describe(item)} is neither a rank ({RANK_HELP}) nor a card (As, 10h)", key)
+        if card is None or card.suit is None:
+            reader.add(at, f"{key}: order {describe(item)} is neither a rank ({RANK_HELP}) nor a card of the 52 "
+                       "(As, 10h)", key)
             return None
         slot = Slot(card.index // 4 + 2, card.index % 4)
         if slot in slots:
@@ -388,6 +392,7 @@ def read_definition(node: Any, findings: Findings, default_title: str, reach: bo
     title = reader.text(node, "title", MAX_TITLE_LENGTH, "title") if "title" in node else default_title
     jokers = reader.whole(node, "jokers", 0, 2, "jokers (added to the 52 cards)") if "jokers" in node else 0
     wild = reader.wild(node)
+    fifth_ace = _fifth_ace(reader, node, jokers, wild) if "fifth_ace" in node else False
     hands = node.get("hands")
     if "hands" not in node:
         reader.add(None, "a game needs `hands:`, its paying hands best first, e.g. `royal_flush: {made: royal flush}`")
@@ -403,10 +408,30 @@ def read_definition(node: Any, findings: Findings, default_title: str, reach: bo
     specs = [_entry(reader, key, entry, hands, wild, jokers) for key, entry in hands.items()]
     if len(findings.problems) > start or title is None or jokers is None or wild is None:
         return None
-    definition = GameDefinition(title, jokers, wild[0], wild[1], tuple(spec for spec in specs if spec))
+    definition = GameDefinition(title, jokers, wild[0], wild[1], tuple(spec for spec in specs if spec), fifth_ace)
+    ordered = next((spec.key for spec in definition.hands if spec.order is not None), None)
+    if fifth_ace and ordered is not None:
+        reader.add(key_position(node, "fifth_ace"), f"{ordered} pays cards in their places, which a deck with a "
+                   "fifth ace does not deal yet; drop its order or the fifth ace")
+        return None
     if reach:
         _check_reach(reader, definition, hands)
     return definition if len(findings.problems) == start else None
+
+
+def _fifth_ace(reader: _Reader, node: Mapping[str, Any], jokers: int | None,
+               wild: tuple[frozenset[int], frozenset[int]] | None) -> bool:
+    """``fifth_ace: true``: a 53rd card, an ace of a suit of its own (Five Aces), in a game without wild cards."""
+    value = node["fifth_ace"]
+    if not isinstance(value, bool):
+        reader.add(value_position(node, "fifth_ace"), f"fifth_ace is true (an ace of stars added to the 52 "
+                   f"cards) or false, got {describe(value)}")
+        return False
+    if value and (jokers or (wild is not None and any(wild))):
+        reader.add(key_position(node, "fifth_ace"), "a deck with a fifth ace has no wild cards yet (what suit a "
+                   "wild card takes beside the star is a question no machine answers); drop them or fifth_ace")
+        return False
+    return value
 
 
 def _check_reach(reader: _Reader, definition: GameDefinition, hands: Any) -> None:

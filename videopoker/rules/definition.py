@@ -21,7 +21,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from videopoker.deck.cards import JOKER_INDEX, RANK_SYMBOLS, Card
+from videopoker.deck.cards import FIFTH_ACE_INDEX, JOKER_INDEX, RANK_SYMBOLS, Card, full_deck
 
 if TYPE_CHECKING:
     from videopoker.deck.suits import Symmetries
@@ -33,6 +33,8 @@ NOTHING: PayCategory = "nothing"
 #: The most characters a machine label has: a paytable panel at 80 columns shows them whole.
 LABEL_LENGTH = 15
 HAND = 5
+#: :attr:`GameDefinition.rank_indices` of a joker, past the ace's 12.
+JOKER_RANK = 13
 
 
 class Made(StrEnum):
@@ -167,23 +169,48 @@ class HandSpec:
 
 @dataclass(frozen=True)
 class GameDefinition:
-    """A whole game: a title, the jokers added, what else is wild, and the hands, best first."""
+    """A whole game: a title, the cards added to the 52 (jokers, a fifth ace), what else is wild,
+    and the hands, best first."""
 
     title: str
     jokers: int = 0
     wild_ranks: frozenset[int] = frozenset()
     wild_cards: frozenset[int] = frozenset()   # card indices wild by themselves (one-eyed jacks)
     hands: tuple[HandSpec, ...] = field(default=())
+    #: Five Aces' 53rd card: an ace of stars, natural, never in a flush (no jokers beside it).
+    fifth_ace: bool = False
 
     @property
     def deck_size(self) -> int:
-        return 52 + self.jokers
+        return len(self.deck)
+
+    @cached_property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards the game deals, in the order of their places in the analysis."""
+        return full_deck(self.jokers, self.fifth_ace)
+
+    def position(self, card: Card) -> int:
+        """A card's place in :attr:`deck`, which the evaluators and the analysis read: its index, but
+        for the fifth ace (the card after the 52)."""
+        return JOKER_INDEX + self.jokers if card.index == FIFTH_ACE_INDEX else card.index
+
+    @cached_property
+    def rank_indices(self) -> tuple[int, ...]:
+        """Per place in the deck, its rank 0 (a deuce) .. 12 (an ace), 13 for a joker: what reads a
+        card's rank from its place asks here, since the fifth ace's place is not 4 × rank + suit."""
+        return tuple(JOKER_RANK if card.rank is None else card.rank - 2 for card in self.deck)
+
+    @cached_property
+    def suit_indices(self) -> tuple[int, ...]:
+        """Per place in the deck, its suit 0 (clubs) .. 3 (spades), 4 for a card of none of them (a
+        joker, the fifth ace): a fifth ace is suited with no other card."""
+        return tuple(index % 4 if index < JOKER_INDEX else 4 for index in (card.index for card in self.deck))
 
     @cached_property
     def wild_card_indices(self) -> frozenset[int]:
         """Every wild card of the deck: the wild ranks' cards, the wild single cards, the jokers."""
         by_rank = {card for card in range(JOKER_INDEX) if card // 4 + 2 in self.wild_ranks}
-        return frozenset(by_rank | self.wild_cards | set(range(JOKER_INDEX, self.deck_size)))
+        return frozenset(by_rank | self.wild_cards | set(range(JOKER_INDEX, JOKER_INDEX + self.jokers)))
 
     @property
     def deck_wilds(self) -> int:
@@ -236,14 +263,17 @@ class GameDefinition:
         return ranks + [str(Card(index)) for index in sorted(self.wild_cards)]
 
     def data(self) -> dict[str, Any]:
-        """The definition as a game file writes it (and a wallet keeps it)."""
-        return {"title": self.title, "jokers": self.jokers, "wild": self.wild_data(),
+        """The definition as a game file writes it (and a wallet keeps it); ``fifth_ace`` only when
+        the deck has one, so what was written before it existed reads the same."""
+        deck = {"fifth_ace": True} if self.fifth_ace else {}
+        return {"title": self.title, "jokers": self.jokers, **deck, "wild": self.wild_data(),
                 "hands": {spec.key: spec.data() for spec in self.hands}}
 
     @cached_property
     def digest(self) -> str:
         """A digest of what decides a hand's category (not the title or labels): caches are named by it."""
-        rules = {"jokers": self.jokers, "wild": sorted(self.wild_card_indices),
+        deck = {"fifth_ace": True} if self.fifth_ace else {}
+        rules = {"jokers": self.jokers, **deck, "wild": sorted(self.wild_card_indices),
                  "hands": [[spec.key, {k: v for k, v in spec.data().items() if k != "label"}]
                            for spec in self.hands]}
         return hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest()[:20]

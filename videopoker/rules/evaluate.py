@@ -27,4 +27,4 @@ __all__ = ["LOW_MASK", "NOTHING", "NO_CATEGORY", "RANK_KEYS", "RANK_SHIFT", "RAN
 
 def evaluate(hand: Sequence[Card], game: Game) -> PayCategory:
     """The pay category of five cards under ``game``'s rules."""
-    return game.categories[game.evaluate_index([card.index for card in hand])]
+    return game.categories[game.evaluate_index([game.position(card) for card in hand])]

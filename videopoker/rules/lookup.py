@@ -22,7 +22,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.deck.cards import JOKER_INDEX
+from videopoker.deck.cards import FIFTH_ACE_INDEX, JOKER_INDEX, Card
 from videopoker.deck.combos import combinations_colex
 from videopoker.rules.definition import NOTHING, GameDefinition, HandSpec, Made, PayCategory
 from videopoker.rules.hands import MadeHands, made_test, wild_cards_test
@@ -33,6 +33,8 @@ from videopoker.rules.order import Placed, placed_hands
 #: unique); ``tests/test_evaluate.py`` checks the property, so the table below stays honest.
 RANK_WEIGHTS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
 RANK_KEYS = 4 * RANK_WEIGHTS[-1] + RANK_WEIGHTS[-2] + 1
+#: A deck with a fifth ace deals five aces, whose sum lies past every other: the blocks grow to hold it.
+FIVE_ACES_RANK_KEYS = 5 * RANK_WEIGHTS[-1] + 1
 SUIT_BITS = 3  # a suit's count (0..5) in three bits
 WILD_SHIFT = 4 * SUIT_BITS     # wild cards in the hand, jokers included (0..5)
 JOKER_SHIFT = WILD_SHIFT + 3   # jokers in the hand (0..2)
@@ -88,6 +90,34 @@ class Game:
     @property
     def deck_size(self) -> int:
         return self.definition.deck_size
+
+    def position(self, card: Card) -> int:
+        """A card's place in the deck, which the evaluators read (:meth:`GameDefinition.position`)."""
+        return self.definition.position(card)
+
+    @cached_property
+    def places(self) -> npt.NDArray[np.int64]:
+        """:meth:`position` of every card index at once (an index not in the deck: -1), for arrays
+        of cards as the ledger keeps them."""
+        places = np.full(FIFTH_ACE_INDEX + 1, -1, dtype=np.int64)
+        for place, card in enumerate(self.definition.deck):
+            places[card.index] = place
+        return places
+
+    @cached_property
+    def place_ranks(self) -> npt.NDArray[np.int64]:
+        """:attr:`GameDefinition.rank_indices` as an array: per place, 0 (a deuce) .. 12 (an ace), 13 a joker."""
+        return np.array(self.definition.rank_indices, dtype=np.int64)
+
+    @cached_property
+    def place_suits(self) -> npt.NDArray[np.int64]:
+        """:attr:`GameDefinition.suit_indices` as an array: per place, 0..3, 4 for a joker or the fifth ace."""
+        return np.array(self.definition.suit_indices, dtype=np.int64)
+
+    @property
+    def rank_keys(self) -> int:
+        """The size of a table block: one entry per rank key a hand of this deck can have."""
+        return FIVE_ACES_RANK_KEYS if self.definition.fifth_ace else RANK_KEYS
 
     @property
     def named(self) -> tuple[int, ...]:
@@ -145,7 +175,7 @@ class Game:
 
     def wild_mask(self, cards: npt.NDArray[np.integer]) -> npt.NDArray[np.bool_]:
         """:meth:`is_wild` for an array of card indices at once."""
-        wild = np.zeros(JOKER_INDEX + 2, dtype=np.bool_)
+        wild = np.zeros(self.deck_size, dtype=np.bool_)
         wild[sorted(self.definition.wild_card_indices)] = True
         return cast(npt.NDArray[np.bool_], wild[np.asarray(cards, dtype=np.intp)])
 
@@ -154,7 +184,9 @@ class Game:
         """Per card index, the integer it adds to a hand's key."""
         keys = np.zeros(self.deck_size, dtype=np.int64)
         for card in range(self.deck_size):
-            if card >= JOKER_INDEX:
+            if self.definition.deck[card].is_fifth_ace:  # an ace of no suit of the four: never in a flush
+                keys[card] = RANK_WEIGHTS[-1] << self.rank_shift
+            elif card >= JOKER_INDEX:
                 keys[card] = (1 << WILD_SHIFT) | (1 << JOKER_SHIFT)
             elif self.is_wild(card):
                 keys[card] = 1 << WILD_SHIFT
@@ -190,7 +222,7 @@ class Game:
         deck_wilds = np.clip(wilds - jokers, 0, self.max_deck_wilds)
         np.minimum(jokers, self.jokers, out=jokers)
         block = (((jokers * (self.max_deck_wilds + 1) + deck_wilds) * 2 + flush) << len(self.named)) + named
-        offsets: npt.NDArray[np.int64] = block.astype(np.int64) * RANK_KEYS
+        offsets: npt.NDArray[np.int64] = block.astype(np.int64) * self.rank_keys
         return offsets
 
     def _blocks(self) -> Iterator[tuple[int, int, bool, int, npt.NDArray[np.int64], npt.NDArray[np.int64]]]:
@@ -201,6 +233,8 @@ class Game:
         for jokers in range(self.jokers + 1):
             for deck_wilds in range(min(self.max_deck_wilds, HAND - jokers) + 1):
                 naturals = _multisets(natural_ranks, HAND - jokers - deck_wilds)
+                if self.definition.fifth_ace and not jokers + deck_wilds:
+                    naturals = np.concatenate([naturals, np.full((1, HAND), RANKS - 1)])  # five aces
                 rank_keys = weights[naturals].sum(axis=1)
                 distinct = (np.diff(naturals, axis=1) != 0).all(axis=1)
                 for named in range(1 << len(self.named)):
@@ -216,11 +250,11 @@ class Game:
         known = _TABLES.get(self.digest)
         if known is not None:
             return known
-        table = np.full(RANK_KEYS * self._block_count, NO_CATEGORY, dtype=np.uint8)
+        table = np.full(self.rank_keys * self._block_count, NO_CATEGORY, dtype=np.uint8)
         made = _MadeTable(self)
         for jokers, deck_wilds, suited, named, naturals, rank_keys in self._blocks():
             block = self._block(jokers, deck_wilds, suited, named)
-            table[block * RANK_KEYS + rank_keys] = made.best(naturals, jokers, deck_wilds, suited, named)
+            table[block * self.rank_keys + rank_keys] = made.best(naturals, jokers, deck_wilds, suited, named)
         _TABLES[self.digest] = table
         return table
 
@@ -231,7 +265,7 @@ class Game:
         digest, so the table is the one the hands would fill; one of the wrong size or type is
         refused.  True if taken.
         """
-        size = RANK_KEYS * self._block_count
+        size = self.rank_keys * self._block_count
         if "table" in self.__dict__ or table.dtype != np.uint8 or table.shape != (size,):
             return False
         self.__dict__["table"] = _TABLES.setdefault(self.digest, table)  # where cached_property keeps it

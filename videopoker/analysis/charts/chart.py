@@ -143,17 +143,17 @@ class Chart:
             if line.exceptions:
                 if hands is None:
                     raise ValueError("a chart with exceptions plays the hands' cards, not their patterns alone")
-                self._excepted(line.exceptions, np.flatnonzero(played == rank), patterns, hands, holds)
+                self._excepted(line.exceptions, np.flatnonzero(played == rank), patterns, hands, holds, self.game)
         return holds, played
 
     @staticmethod
     def _excepted(exceptions: tuple[LineException, ...], at: npt.NDArray[np.int64], patterns: npt.NDArray[np.int64],
-                  hands: npt.NDArray[np.uint8], holds: npt.NDArray[np.int64]) -> None:
+                  hands: npt.NDArray[np.uint8], holds: npt.NDArray[np.int64], game: Game) -> None:
         """The hands ``at`` that one line plays, each switched (in ``holds``) to the first exception
         whose conditions its hold meets and whose patterns one of its holds has."""
         if not len(at):
             return
-        met = dict(zip(CONDITIONS, conditions_met(hands[at], holds[at]), strict=True))
+        met = dict(zip(CONDITIONS, conditions_met(game, hands[at], holds[at]), strict=True))
         open_ = np.ones(len(at), dtype=bool)
         for exception in exceptions:
             wanted = np.isin(patterns[:, at], exception.patterns)

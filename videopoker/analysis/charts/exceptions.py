@@ -22,7 +22,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from videopoker.deck.cards import JOKER_INDEX, RANK_SYMBOLS
+from videopoker.deck.cards import RANK_SYMBOLS
+from videopoker.rules.definition import JOKER_RANK
+from videopoker.rules.lookup import Game
 
 #: The conditions' words, each code's; a code's negation is the code with the NOT bit.
 _RANK_WORDS = tuple({"T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}.get(symbol, symbol)
@@ -59,15 +61,17 @@ class LineException:
         return f" with {' and '.join(condition_text(code) for code in self.conditions)}" if self.conditions else ""
 
 
-def conditions_met(hands: npt.NDArray[np.uint8], masks: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
-    """(condition codes, hands): whether each condition holds of sorted ``hands`` (n, 5) when the
-    hold ``masks`` (bit p: the p-th card kept) is the line's.  Jokers have no rank nor suit."""
-    cards = hands.astype(np.int64)
-    real = cards < JOKER_INDEX
+def conditions_met(game: Game, hands: npt.NDArray[np.uint8], masks: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+    """(condition codes, hands): whether each condition holds of sorted ``hands`` (n, 5) of places in
+    ``game``'s deck when the hold ``masks`` (bit p: the p-th card kept) is the line's.  Jokers have
+    no rank nor suit; a fifth ace is an ace of a suit no other card has."""
+    cards = hands.astype(np.intp)
+    ranks, suits = game.place_ranks.take(cards), game.place_suits.take(cards)  # ranks 0 (a deuce) .. 12 (an ace)
+    real = ranks < JOKER_RANK
     kept = ((masks[:, None] >> np.arange(5)) & 1).astype(bool)
     thrown = ~kept & real
     held = kept & real
-    suits, ranks = cards % 4, (cards // 4).clip(0, 12)  # ranks 0 (a deuce) to 12 (an ace)
+    ranks = ranks.clip(0, 12)
     low, high = np.where(held, suits, 4).min(axis=1), np.where(held, suits, -1).max(axis=1)
     one_suit = (held.sum(axis=1) >= 2) & (low == high)
     suit_thrown = one_suit & (thrown & (suits == high[:, None])).any(axis=1)

@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.analysis.solve.draws import HAND, HELD_COUNT, HOLDS, hold_ranks
-from videopoker.deck.cards import JOKER_INDEX, RANK_SYMBOLS
+from videopoker.deck.cards import RANK_SYMBOLS
 from videopoker.deck.combos import combinations_colex
 from videopoker.rules.definition import HandSpec, Made, ranks_text
 from videopoker.rules.lookup import Game
@@ -147,12 +147,12 @@ def held_patterns(game: Game, held_cards: npt.NDArray[np.uint8]) -> npt.NDArray[
     rules = rules_of(game)
     cards = held_cards.astype(np.int64)
     held = cards.shape[1]
-    rank = np.where(cards >= JOKER_INDEX, 13, cards >> 2)
+    rank = game.place_ranks.take(cards)  # 13: a joker
     wild = game.wild_mask(cards)
     wilds = wild.sum(axis=1)
     naturals = held - wilds
     ranks = np.bitwise_or.reduce(np.where(wild, 0, np.int64(1) << np.minimum(rank, 12)), axis=1)
-    suits = np.bitwise_or.reduce(np.where(wild, 0, np.int64(1) << (cards & 3)), axis=1)
+    suits = np.bitwise_or.reduce(np.where(wild, 0, np.int64(1) << game.place_suits.take(cards)), axis=1)
     high = (~wild & rules.is_high(rank)).sum(axis=1)
     distinct = _popcount(ranks)
     pairs_within = sum((rank[:, a] == rank[:, b]) & ~wild[:, a] & ~wild[:, b]

@@ -263,7 +263,7 @@ def excepted(played: ChartReturn, paytable: Paytable, bet: int, values: npt.NDAr
     scale = float(weights @ values[best, classes])
     assert not any(line.exceptions for line in chart.lines), "exceptions are found over a chart of lines alone"
     line_holds, lines = played.holds, played.lines  # each hand's line's hold, before any exception
-    met = conditions_met(tables.class_hands, line_holds)
+    met = conditions_met(game, tables.class_hands, line_holds)
     holds = played.holds.copy()
     for _ in range(MOST_EXCEPTIONS):
         open_ = (holds == line_holds) & (values[holds, classes] < values[best, classes])

@@ -35,11 +35,11 @@ from videopoker.analysis.solve.exact import (
     pay_vector,
 )
 from videopoker.analysis.solve.tally import HoldTally, common_values, first_best
-from videopoker.deck.cards import JOKER_INDEX
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import ACE_LOW, Feature
-from videopoker.rules.definition import PayCategory
+from videopoker.rules.definition import JOKER_RANK, PayCategory
+from videopoker.rules.lookup import Game
 
 #: Big Times Draw tallies deals by top rank, aces low: 1 (A) .. 13 (K); index 0 is never used.
 TOP_GROUPS = 14
@@ -152,18 +152,18 @@ def worth_vector(paytable: Paytable) -> tuple[npt.NDArray[np.float64], int]:
     return worth, mean.denominator
 
 
-def top_ranks(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.intp]:
-    """:func:`~videopoker.paytable.feature.top_rank` of many hands (n, 5) at once."""
-    cards = hands.astype(np.intp)
-    aces_low = np.where(cards >= JOKER_INDEX, 0, np.where(cards // 4 == 12, ACE_LOW, cards // 4 + 2))
-    top: npt.NDArray[np.intp] = aces_low.max(axis=1)
+def top_ranks(game: Game, hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.intp]:
+    """:func:`~videopoker.paytable.feature.top_rank` of many hands (n, 5) of places in ``game``'s deck."""
+    ranks = game.place_ranks  # 12 an ace, 13 a joker
+    aces_low = np.where(ranks == JOKER_RANK, 0, np.where(ranks == 12, ACE_LOW, ranks + 2))
+    top: npt.NDArray[np.intp] = aces_low.take(hands.astype(np.intp)).max(axis=1)
     return top
 
 
 def deal_groups(tables: DrawTables, feature: Feature) -> npt.NDArray[np.intp] | None:
     """Per dealt-hand class, what decides its multiplier (its top rank, aces low), or None when
     every deal draws from the same multipliers."""
-    return top_ranks(tables.class_hands) if feature.depends_on_cards else None
+    return top_ranks(tables.game, tables.class_hands) if feature.depends_on_cards else None
 
 
 def analyze_feature(paytable: Paytable, progress: Progress = _quiet) -> FeatureAnalysis:

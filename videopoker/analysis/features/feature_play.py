@@ -19,6 +19,7 @@ from videopoker.analysis.solve.optimal import best_hold_table
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import ACE_LOW, Feature, Weights
 from videopoker.rules.definition import PayCategory
+from videopoker.rules.lookup import Game
 
 
 class FeatureOptimal(Optimal):
@@ -53,7 +54,7 @@ class FeaturePlayer:
         deal = Deal.shuffled(n, game.deck_size, rng)
         hands = deal.hands
         masks = self.strategy.holds(hands, rng)
-        multipliers = deal_multipliers(self.feature, hands, rng)
+        multipliers = deal_multipliers(game, self.feature, hands, rng)
         kept = deal.kept(masks)
         round_wins = np.zeros(n, dtype=np.int64)
         for _ in range(self.multi):
@@ -75,13 +76,14 @@ def drawn(slices: Weights, size: int, rng: np.random.Generator) -> npt.NDArray[n
     return picked
 
 
-def deal_multipliers(feature: Feature, dealt: npt.NDArray[np.uint8], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+def deal_multipliers(game: Game, feature: Feature, dealt: npt.NDArray[np.uint8],
+                     rng: np.random.Generator) -> npt.NDArray[np.int64]:
     """The multiplier of each deal (n, 5): read from its top card, or drawn."""
     if feature.depends_on_cards:
         by_rank = np.zeros(TOP_GROUPS, dtype=np.int64)
         for rank in range(ACE_LOW, TOP_GROUPS):
             (by_rank[rank], _), = feature.deal_multipliers(rank)
-        chosen: npt.NDArray[np.int64] = by_rank[top_ranks(dealt)]
+        chosen: npt.NDArray[np.int64] = by_rank[top_ranks(game, dealt)]
         return chosen
     return drawn(feature.deal_multipliers(None), len(dealt), rng)
 

@@ -22,6 +22,7 @@ from videopoker.deck.cards import Card, check_deck, check_hand, format_cards
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import top_rank
 from videopoker.rules.definition import PayCategory
+from videopoker.rules.lookup import Game
 
 
 @dataclass(frozen=True)
@@ -72,16 +73,18 @@ class HoldChoice:
 
 @dataclass(frozen=True)
 class SortedHand:
-    """A dealt hand as the analysis reads it, sorted by card index, and the way back to the places
-    the cards were dealt in (a hold mask's bit p keeps the p-th lowest card)."""
+    """A dealt hand as the analysis reads it, sorted by place in the game's deck (its card index but
+    for a fifth ace), and the way back to the places the cards were dealt in (a hold mask's bit p
+    keeps the p-th lowest card)."""
 
     order: tuple[int, ...]            # dealt place of the sorted hand's p-th card
     cards: npt.NDArray[np.uint8]      # shape (1, 5)
 
     @classmethod
-    def of(cls, hand: Sequence[Card]) -> SortedHand:
-        order = tuple(sorted(range(len(hand)), key=lambda place: hand[place].index))
-        return cls(order, np.array([[hand[place].index for place in order]], dtype=np.uint8))
+    def of(cls, game: Game, hand: Sequence[Card]) -> SortedHand:
+        positions = [game.position(card) for card in hand]
+        order = tuple(sorted(range(len(hand)), key=positions.__getitem__))
+        return cls(order, np.array([[positions[place] for place in order]], dtype=np.uint8))
 
     def held(self, mask: int) -> tuple[bool, ...]:
         """A mask over the sorted hand as hold flags over the hand as dealt."""
@@ -102,7 +105,7 @@ def deal_multiplier(paytable: Paytable, hand: Sequence[Card]) -> Fraction:
     """The multiplier a deal of ``hand`` plays under at the feature bet, as far as the cards say:
     Big Times Draw's is fixed by them; a times-pay multiplier is drawn, so its mean stands in."""
     assert paytable.feature is not None
-    mean, _ = paytable.feature.multiplier_moments(top_rank([card.index for card in hand]))
+    mean, _ = paytable.feature.multiplier_moments(top_rank(hand))
     return mean
 
 
@@ -119,11 +122,11 @@ def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = Non
     check_hand(hand)
     paytable = paytable.as_played(coins)  # the hands as this bet judges them
     game = paytable.game
-    check_deck(hand, game.jokers, game.title)
+    check_deck(hand, game.definition.deck, game.title)
     feature = paytable.feature if paytable.plays_feature(coins) else None
     bet = paytable.max_coins if feature else paytable.base_bet(coins)
     tables = draw_tables(game)
-    sorted_hand = SortedHand.of(hand)
+    sorted_hand = SortedHand.of(game, hand)
     outcomes = tables.hold_outcomes(sorted_hand.cards)[:, 0, :]
     pays = [paytable.pay(category, bet) for category in game.categories]
     worths: list[Fraction] = []
@@ -135,7 +138,7 @@ def best_holds(paytable: Paytable, hand: Sequence[Card], coins: int | None = Non
     if game.placed is not None:  # the places count: ordered draws, the hands in place moved to their entries
         from videopoker.analysis.solve.placed import outcomes_in_place
 
-        outcomes, draws = outcomes_in_place(game, tuple(card.index for card in hand), outcomes)
+        outcomes, draws = outcomes_in_place(game, tuple(game.position(card) for card in hand), outcomes)
     choices = []
     for mask in range(HOLDS):
         counts = [int(n) for n in outcomes[mask]]

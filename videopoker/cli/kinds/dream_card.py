@@ -33,11 +33,12 @@ class DreamCardCommands(ByRoundCommands):
             return None
         from videopoker.analysis.features.dream_card.cards import dream_cards
 
-        check_deck(cards, paytable.game.jokers, paytable.game.title)
+        check_deck(cards, paytable.game.definition.deck, paytable.game.title)
         if len(set(cards)) != len(cards):
             raise VideoPokerError(f"{' '.join(map(str, cards))}: four different cards, the dream card's deal")
-        ranked = [(Card(card), value / paytable.max_coins)
-                  for card, value in dream_cards(paytable).ranked(tuple(card.index for card in cards))]
+        game = paytable.game
+        ranked = [(game.definition.deck[card], value / paytable.max_coins)
+                  for card, value in dream_cards(paytable).ranked(tuple(game.position(card) for card in cards))]
         if args.json:
             print(json.dumps({"four": [str(card) for card in cards], "paytable": paytable.name,
                               "dream_cards": [{"card": str(card), "ev": float(ev)} for card, ev in ranked]}, indent=2))

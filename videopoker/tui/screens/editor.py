@@ -630,7 +630,8 @@ class EditorScreen(Screen["Path | None"]):
             self._say("the game does not read yet: fix it in the file first")
             return
         data = game.definition.data()
-        self.app.push_screen(DeckDialog(data["title"], data["jokers"], data["wild"], self.draft.set_deck),
+        self.app.push_screen(DeckDialog(data["title"], data["jokers"], data["wild"], self.draft.set_deck,
+                                        data.get("fifth_ace", False)),
                              lambda done: self._after_question(done, None))
 
     def _start(self, draft: Draft) -> None:

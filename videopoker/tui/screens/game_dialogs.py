@@ -140,11 +140,12 @@ class HandDialog(_Question):
 
 
 class DeckDialog(_Question):
-    """The game as a whole: its title, the jokers added and the other wild cards."""
+    """The game as a whole: its title, the jokers added, a fifth ace, and the other wild cards."""
 
-    def __init__(self, title: str, jokers: int, wild: list[Any], apply: Apply) -> None:
+    def __init__(self, title: str, jokers: int, wild: list[Any], apply: Apply, fifth_ace: bool = False) -> None:
         super().__init__()
         self.game_title, self.jokers, self.wild, self.apply = title, jokers, wild, apply
+        self.fifth_ace = fifth_ace
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -155,6 +156,8 @@ class DeckDialog(_Question):
             with Horizontal(classes="question-row"):
                 yield Label("JOKERS")
                 yield Input(str(self.jokers), id="deck-jokers", max_length=2, compact=True, placeholder="0, 1 or 2")
+                yield Checkbox("FIFTH ACE", self.fifth_ace, id="deck-fifth-ace", compact=True,
+                               tooltip="Five Aces: a 53rd card, an ace of stars (A★), natural, never in a flush")
             with Horizontal(classes="question-row"):
                 yield Label("WILD")
                 yield Input(listed(self.wild), id="deck-wild", compact=True,
@@ -165,4 +168,5 @@ class DeckDialog(_Question):
         jokers_text = self.query_one("#deck-jokers", Input).value.strip() or "0"
         jokers: Any = int(jokers_text) if jokers_text.isdigit() else jokers_text
         return self.apply(self.query_one("#deck-title", Input).value.strip(), jokers,
-                          words(self.query_one("#deck-wild", Input).value))
+                          words(self.query_one("#deck-wild", Input).value),
+                          self.query_one("#deck-fifth-ace", Checkbox).value)

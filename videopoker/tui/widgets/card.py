@@ -10,7 +10,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from videopoker.deck.cards import Card
+from videopoker.deck.cards import STAR, Card
 
 FACE = Style(color="black", bgcolor="white")
 RED = Style(color="red3", bgcolor="white", bold=True)
@@ -89,8 +89,8 @@ class CardView(Widget):
         elif y == height - 2 and height > 4:
             text = corner.rjust(inner)
         elif y == middle:
-            pip = card.suit.symbol if card.suit is not None else "★"
-            text = pip.center(inner) if card.suit is not None or inner < 7 else "JOKER".center(inner)
+            pip = card.suit.symbol if card.suit is not None else STAR  # the joker's, and the fifth ace's suit
+            text = pip.center(inner) if not card.is_joker or inner < 7 else "JOKER".center(inner)
         else:
             text = " " * inner
         return [Segment("│", style), Segment(text, ink), Segment("│", style)]

@@ -61,5 +61,7 @@ class DreamCardEngine(RoundByRound):
 
         if not isinstance(state, Dreamt):
             return []
-        four = tuple(card.index for place, card in enumerate(dealt) if place != state.place)
-        return [(Card(card), value / paytable.max_coins) for card, value in dream_cards(paytable).ranked(four)]
+        game = paytable.game
+        four = tuple(game.position(card) for place, card in enumerate(dealt) if place != state.place)
+        return [(game.definition.deck[card], value / paytable.max_coins)
+                for card, value in dream_cards(paytable).ranked(four)]
