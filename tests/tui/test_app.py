@@ -312,3 +312,24 @@ async def test_the_picker_closes_on_escape_and_its_lines_fit(isolated_home: Path
         assert all(line.cell_length <= options.region.width for line in lines)
         await pilot.press("escape")
         assert not isinstance(app.screen, PaytablePicker)
+
+
+async def test_the_fifth_ace_is_an_ace_of_stars_on_the_glass_and_five_aces_pay(isolated_home: Path) -> None:
+    """Five Aces at 80×24: the star's card reads A★ in its corners with a star for a pip, and the
+    five aces held and drawn pay 6,000 credits at five coins."""
+    from waiting import rendered_rows
+
+    from videopoker.paytable import resolve_paytable
+
+    table = "five-aces-double-double-bonus-9-6"
+    with Session.open(isolated_home, None, paytable=table) as session:
+        session.machine.start(Round(resolve_paytable(table), 5, parse_hand("As Ah Ad Ac A*"), (True,) * 5))
+        session._save()
+    app = VideoPokerApp(isolated_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.DEALT)
+        star = rendered_rows(app.query(CardView)[4])
+        assert "A★" in star[1] and "★" in star[2] and "JOKER" not in "".join(star)
+        await pilot.press("enter")
+        await until(pilot, lambda: app.session is not None and app.session.state().phase is Phase.IDLE)
+        assert text_of(app, "#message") == "5 ACES   WIN 6,000"
