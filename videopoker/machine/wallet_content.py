@@ -252,7 +252,7 @@ def _card(data: Any, key: str | int, where: str) -> Card:
         card = Card.parse(text) if isinstance(text, str) and len(text) <= 3 else None
     except CardError:
         card = None
-    if card is None or card.rank is None:
+    if card is None or card.suit is None:  # a double up deals the 52: no joker, no fifth ace
         raise ValueError(f"{where}.{key} is not a card of a 52-card deck")
     return card
 
