@@ -33,8 +33,6 @@ NOTHING: PayCategory = "nothing"
 #: The most characters a machine label has: a paytable panel at 80 columns shows them whole.
 LABEL_LENGTH = 15
 HAND = 5
-#: :attr:`GameDefinition.rank_indices` of a joker, past the ace's 12.
-JOKER_RANK = 13
 
 
 class Made(StrEnum):
@@ -193,18 +191,6 @@ class GameDefinition:
         """A card's place in :attr:`deck`, which the evaluators and the analysis read: its index, but
         for the fifth ace (the card after the 52)."""
         return JOKER_INDEX + self.jokers if card.index == FIFTH_ACE_INDEX else card.index
-
-    @cached_property
-    def rank_indices(self) -> tuple[int, ...]:
-        """Per place in the deck, its rank 0 (a deuce) .. 12 (an ace), 13 for a joker: what reads a
-        card's rank from its place asks here, since the fifth ace's place is not 4 × rank + suit."""
-        return tuple(JOKER_RANK if card.rank is None else card.rank - 2 for card in self.deck)
-
-    @cached_property
-    def suit_indices(self) -> tuple[int, ...]:
-        """Per place in the deck, its suit 0 (clubs) .. 3 (spades), 4 for a card of none of them (a
-        joker, the fifth ace): a fifth ace is suited with no other card."""
-        return tuple(index % 4 if index < JOKER_INDEX else 4 for index in (card.index for card in self.deck))
 
     @cached_property
     def wild_card_indices(self) -> frozenset[int]:

@@ -35,6 +35,9 @@ RANK_WEIGHTS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 7941
 RANK_KEYS = 4 * RANK_WEIGHTS[-1] + RANK_WEIGHTS[-2] + 1
 #: A deck with a fifth ace deals five aces, whose sum lies past every other: the blocks grow to hold it.
 FIVE_ACES_RANK_KEYS = 5 * RANK_WEIGHTS[-1] + 1
+#: :attr:`Game.place_ranks` of a joker, past the ace's 12; :attr:`Game.place_suits` of a card of
+#: none of the four suits (a joker, the fifth ace).
+JOKER_RANK, NO_SUIT = 13, 4
 SUIT_BITS = 3  # a suit's count (0..5) in three bits
 WILD_SHIFT = 4 * SUIT_BITS     # wild cards in the hand, jokers included (0..5)
 JOKER_SHIFT = WILD_SHIFT + 3   # jokers in the hand (0..2)
@@ -106,13 +109,17 @@ class Game:
 
     @cached_property
     def place_ranks(self) -> npt.NDArray[np.int64]:
-        """:attr:`GameDefinition.rank_indices` as an array: per place, 0 (a deuce) .. 12 (an ace), 13 a joker."""
-        return np.array(self.definition.rank_indices, dtype=np.int64)
+        """Per place in the deck, its rank 0 (a deuce) .. 12 (an ace), :data:`JOKER_RANK` for a joker:
+        what reads a card's rank from its place asks here, since the fifth ace's is not 4 × rank + suit."""
+        return np.array([JOKER_RANK if card.rank is None else card.rank - 2 for card in self.definition.deck],
+                        dtype=np.int64)
 
     @cached_property
     def place_suits(self) -> npt.NDArray[np.int64]:
-        """:attr:`GameDefinition.suit_indices` as an array: per place, 0..3, 4 for a joker or the fifth ace."""
-        return np.array(self.definition.suit_indices, dtype=np.int64)
+        """Per place in the deck, its suit 0 (clubs) .. 3 (spades), :data:`NO_SUIT` for a joker or the
+        fifth ace: a fifth ace is suited with no other card."""
+        return np.array([NO_SUIT if card.suit is None else card.index % 4 for card in self.definition.deck],
+                        dtype=np.int64)
 
     @property
     def rank_keys(self) -> int:

@@ -23,8 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from videopoker.deck.cards import RANK_SYMBOLS
-from videopoker.rules.definition import JOKER_RANK
-from videopoker.rules.lookup import Game
+from videopoker.rules.lookup import JOKER_RANK, Game
 
 #: The conditions' words, each code's; a code's negation is the code with the NOT bit.
 _RANK_WORDS = tuple({"T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}.get(symbol, symbol)

@@ -63,10 +63,7 @@ class Deal:
         deck[:] = np.arange(size, dtype=np.uint8)
         rows = np.arange(n, dtype=np.int64) * size
         _shuffle_places(deck.reshape(-1), rows, range(HAND), size, rng)
-        dealt = [deck[:, place].astype(np.intp) for place in range(HAND)]
-        for a, b in SORT_FIVE:
-            dealt[a], dealt[b] = np.minimum(dealt[a], dealt[b]), np.maximum(dealt[a], dealt[b])
-        return cls(deck, rows, dealt)
+        return cls(deck, rows, _sorted_deal(deck))
 
     def with_card(self, rounds: npt.NDArray[np.intp], cards: npt.NDArray[np.intp], place: int = HAND - 1) -> Deal:
         """The deal with each of ``cards`` dealt in ``place`` of its round in ``rounds`` (a dream
@@ -79,10 +76,7 @@ class Deal:
         rows[np.arange(len(rounds)), lying] = taken
         rows[:, place] = cards
         deck[rounds] = rows
-        dealt = [deck[:, at].astype(np.intp) for at in range(HAND)]
-        for a, b in SORT_FIVE:
-            dealt[a], dealt[b] = np.minimum(dealt[a], dealt[b]), np.maximum(dealt[a], dealt[b])
-        return Deal(deck, self.rows, dealt)
+        return Deal(deck, self.rows, _sorted_deal(deck))
 
     @property
     def hands(self) -> npt.NDArray[np.uint8]:
@@ -104,6 +98,14 @@ class Deal:
         for place in range(HAND):
             key += keys.take(np.where(kept[place], self.dealt[place], self.deck[:, HAND + place]))
         return game.category_of_keys(key)
+
+
+def _sorted_deal(deck: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.intp]]:
+    """The first five places of each row, sorted by a sorting network: one column per place."""
+    dealt = [deck[:, place].astype(np.intp) for place in range(HAND)]
+    for a, b in SORT_FIVE:
+        dealt[a], dealt[b] = np.minimum(dealt[a], dealt[b]), np.maximum(dealt[a], dealt[b])
+    return dealt
 
 
 def _shuffle_places(cards: npt.NDArray[np.uint8], rows: npt.NDArray[np.int64], places: range, size: int,

@@ -38,8 +38,8 @@ from videopoker.analysis.solve.tally import HoldTally, common_values, first_best
 from videopoker.errors import VideoPokerError
 from videopoker.paytable import Paytable
 from videopoker.paytable.feature import ACE_LOW, Feature
-from videopoker.rules.definition import JOKER_RANK, PayCategory
-from videopoker.rules.lookup import Game
+from videopoker.rules.definition import PayCategory
+from videopoker.rules.lookup import JOKER_RANK, Game
 
 #: Big Times Draw tallies deals by top rank, aces low: 1 (A) .. 13 (K); index 0 is never used.
 TOP_GROUPS = 14
