@@ -128,3 +128,17 @@ def agree_within_five_errors(held: Any, exact: Any, credits: int, coins: int) ->
     for seen, chance in (((held < coins).mean(), exact.ruin), ((held > credits).mean(), exact.ahead)):
         assert abs(seen - chance) < 5 * np.sqrt(chance * (1 - chance) / sessions)
     assert abs(held.mean() - exact.mean_end) < 5 * held.std() / np.sqrt(sessions)
+
+
+def refusal(text: str) -> str:
+    """The refusal of the paytable written in ``text``, read as ``tiny.yaml``: its problems, each
+    placed at file:line:col."""
+    import pytest
+
+    from videopoker.errors import PaytableError
+    from videopoker.paytable.checking import check_document
+    from videopoker.storage.yamlfile import parse_document
+
+    with pytest.raises(PaytableError, match=r"tiny.yaml:\d+:\d+: .*") as raised:
+        check_document(parse_document(text, "tiny.yaml"), "tiny.yaml", "tiny")
+    return str(raised.value)

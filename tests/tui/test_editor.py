@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, cast
 
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
@@ -62,6 +63,20 @@ async def save_as(pilot: Pilot[None], app: EditorApp, name: str) -> None:
     app.screen.query_one(Input).value = name
     await pilot.press("enter")
     await until(pilot, lambda: screen.saved is not None)
+
+
+async def answer_hand(pilot: Pilot[None], app: EditorApp, **fields: Any) -> Any:
+    """Wait for the hand dialog, set its fields by name (``key="four_aces"`` is ``#hand-key``), and
+    press enter in the key field; the dialog, to read a refusal on."""
+    from videopoker.tui.screens.game_dialogs import HandDialog
+
+    await until(pilot, lambda: isinstance(app.screen, HandDialog))
+    dialog = app.screen
+    for name, value in fields.items():
+        cast(Any, dialog.query_one(f"#hand-{name}")).value = value
+    dialog.query_one("#hand-key").focus()
+    await pilot.press("enter")
+    return dialog
 
 
 async def test_a_pay_typed_in_a_cell_changes_the_return_at_once() -> None:
@@ -231,36 +246,22 @@ async def test_coins_and_game_are_edited_above_the_grid() -> None:
 async def test_a_game_designed_from_nothing_is_played_and_saved_inline(isolated_home: Path) -> None:
     """n → a new game of your own; hands added, moved, removed; deuces made wild; the return
     re-solved at each step; saved as a paytable with its game written in place."""
-    from textual.widgets import Checkbox, Input, Select
+    from textual.widgets import Input
 
-    from videopoker.tui.screens.game_dialogs import DeckDialog, HandDialog
+    from videopoker.tui.screens.game_dialogs import DeckDialog
 
     app = EditorApp(open_draft("jacks-or-better-9-6"))
     async with app.run_test(size=SIZE) as pilot:
         screen = await new_game(pilot, app)  # the usual draw-game hands, 9/6 pays
         assert screen.draft.source is None
         await pilot.press("down", "down", "plus")  # a hand below four of a kind
-        await until(pilot, lambda: isinstance(app.screen, HandDialog))
-        dialog = app.screen
-        dialog.query_one("#hand-key", Input).value = "four_aces"
-        dialog.query_one("#hand-made", Select).value = "four of a kind"
-        dialog.query_one("#hand-ranks", Input).value = "A"
-        dialog.query_one("#hand-label", Input).value = "4 ACES"
-        dialog.query_one("#hand-ranks", Input).focus()
-        await pilot.press("enter")
+        dialog = await answer_hand(pilot, app, key="four_aces", made="four of a kind", ranks="A", label="4 ACES")
         # below four of a kind, four aces can never be paid: the checker says so, nothing changes
         await until(pilot, lambda: "can never be paid" in str(dialog.query_one("#question-problem").render()))
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, EditorScreen))
         await pilot.press("up", "plus")  # now below the straight flush: above four of a kind
-        await until(pilot, lambda: isinstance(app.screen, HandDialog))
-        dialog = app.screen
-        dialog.query_one("#hand-key", Input).value = "four_aces"
-        dialog.query_one("#hand-made", Select).value = "four of a kind"
-        dialog.query_one("#hand-ranks", Input).value = "A"
-        dialog.query_one("#hand-natural", Checkbox).value = False
-        dialog.query_one("#hand-key", Input).focus()
-        await pilot.press("enter")
+        await answer_hand(pilot, app, key="four_aces", made="four of a kind", ranks="A", natural=False)
         await until(pilot, lambda: isinstance(app.screen, EditorScreen))
         screen = editor(app)
         assert screen.draft.categories[:4] == ("royal_flush", "straight_flush", "four_aces", "four_of_a_kind")
@@ -319,41 +320,22 @@ async def test_a_reversible_royal_is_designed_with_an_order_and_solved_in_place(
     """The game designer writes an order: the royal flush row made a royal read 10 J Q K A either
     way, a plain royal added below it; the checker names what takes an order written below; the
     return is solved in place and saved with the order in the file."""
-    from textual.widgets import Checkbox, Input, Select
 
-    from videopoker.tui.screens.game_dialogs import HandDialog
 
     app = EditorApp(open_draft("jacks-or-better-9-6"))
     async with app.run_test(size=SIZE) as pilot:
         screen = await new_game(pilot, app)
         await pilot.press("plus")  # below the royal flush, an order the royal always takes first
-        await until(pilot, lambda: isinstance(app.screen, HandDialog))
-        dialog = app.screen
-        dialog.query_one("#hand-key", Input).value = "reversible_royal"
-        dialog.query_one("#hand-made", Select).value = "royal flush"
-        dialog.query_one("#hand-order", Input).value = "10 J Q K A"
-        dialog.query_one("#hand-key", Input).focus()
-        await pilot.press("enter")
+        dialog = await answer_hand(pilot, app, key="reversible_royal", made="royal flush", order="10 J Q K A")
         await until(pilot, lambda: "royal_flush above it" in str(dialog.query_one("#question-problem").render()))
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, EditorScreen))
         await pilot.press("h")  # the royal flush row itself becomes the royal in order
-        await until(pilot, lambda: isinstance(app.screen, HandDialog))
-        dialog = app.screen
-        dialog.query_one("#hand-key", Input).value = "reversible_royal"
-        dialog.query_one("#hand-order", Input).value = "10 J Q K A"
-        dialog.query_one("#hand-reversible", Checkbox).value = True
-        dialog.query_one("#hand-key", Input).focus()
-        await pilot.press("enter")
+        await answer_hand(pilot, app, key="reversible_royal", order="10 J Q K A", reversible=True)
         await until(pilot, lambda: isinstance(app.screen, EditorScreen)
                     and screen.draft.categories[0] == "reversible_royal")
         await pilot.press("plus")
-        await until(pilot, lambda: isinstance(app.screen, HandDialog))
-        dialog = app.screen
-        dialog.query_one("#hand-key", Input).value = "royal_flush"
-        dialog.query_one("#hand-made", Select).value = "royal flush"
-        dialog.query_one("#hand-key", Input).focus()
-        await pilot.press("enter")
+        await answer_hand(pilot, app, key="royal_flush", made="royal flush")
         await until(pilot, lambda: isinstance(app.screen, EditorScreen) and screen.draft.categories[1] == "royal_flush")
         await pilot.press("8", "0", "0", "enter")  # the plain royal pays 800 a coin, the reversible its 800 too
         await until(pilot, lambda: screen.analysis is not None and screen.analysis.paytable.pay("royal_flush", 1) == 800
@@ -368,22 +350,14 @@ async def test_a_reversible_royal_is_designed_with_an_order_and_solved_in_place(
 async def test_quick_quads_are_designed_as_a_three_of_a_kind_whose_sides_add_up(isolated_home: Path) -> None:
     """The game designer writes Quick Quads' hand into a game of its own: below four of a kind, a
     three of a kind whose two other cards add up to its rank; priced as the fours, solved, saved."""
-    from textual.widgets import Checkbox, Input, Select
 
     from videopoker.analysis.solve.exact import analyze
-    from videopoker.tui.screens.game_dialogs import HandDialog
 
     app = EditorApp(open_draft("jacks-or-better-9-6"))
     async with app.run_test(size=SIZE) as pilot:
         screen = await new_game(pilot, app)
         await pilot.press("down", "down", "plus")  # below four of a kind
-        await until(pilot, lambda: isinstance(app.screen, HandDialog))
-        dialog = app.screen
-        dialog.query_one("#hand-key", Input).value = "quick_quads"
-        dialog.query_one("#hand-made", Select).value = "three of a kind"
-        dialog.query_one("#hand-sides", Checkbox).value = True
-        dialog.query_one("#hand-key", Input).focus()
-        await pilot.press("enter")
+        await answer_hand(pilot, app, key="quick_quads", made="three of a kind", sides=True)
         await until(pilot, lambda: isinstance(app.screen, EditorScreen) and screen.draft.categories[3] == "quick_quads")
         await pilot.press("2", "5", "enter")  # paid as the fours
         await until(pilot, lambda: screen.analysis is not None and "quick_quads" in screen.analysis.paytable.pays

@@ -303,17 +303,14 @@ async def test_a_dream_card_is_marked_its_worth_told_beside_the_best_and_o_offer
         isolated_home: Path) -> None:
     """A dream deal on the glass: DREAM under the card, its expected credits beside the best card's
     (the "dream card controversy" answered on the glass), and ``o`` puts the next best card there."""
+    from tests.test_dream_card import dream_table
     from videopoker.analysis.features.registry import engine_of
     from videopoker.deck.cards import Card
-    from videopoker.paytable import load_paytable
     from videopoker.paytable.kinds.dream_card import Dreamt
     from videopoker.tui.widgets.card import CardView
 
+    paytable = dream_table(isolated_home)
     table = isolated_home / "dream.yaml"
-    table.parent.mkdir(parents=True, exist_ok=True)
-    table.write_text(resolve_paytable("jacks-or-better-9-6").source.read_text()  # type: ignore[union-attr]
-                     + "feature: {kind: dream card, coins: 10, chance: 0.25}\n")
-    paytable = load_paytable(table)
     dealt = parse_hand("9h Jc Kc 4h Js")
     with Session.open(isolated_home, None, paytable=str(table)) as session:
         session.machine.start(Round(paytable, 10, dealt, state=Dreamt(4, Card.parse("Js").index)))
